@@ -1,0 +1,114 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { createAdmin, UserError } from '../features/admin/server/users.ts';
+import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
+import { ContentError } from '../features/content/server/save-post.ts';
+import { ConfigError, parseConfig } from '../platform/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import { migrateToLatest } from '../platform/db/migrations.ts';
+
+const usage = `Quire command line: npm run quire -- <command>
+
+  import <file.json>             add the posts, pages and images of a content file
+  export [file.json]             write all content to a file (or to standard output)
+  admin create --email <address> create an administrator; the password is read from
+                                 standard input, or from QUIRE_ADMIN_PASSWORD
+  help                           show this text
+
+The database is the one the site uses: DATABASE_URL, or data/quire.db.`;
+
+async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const config = parseConfig(process.env);
+  const handle = connectDatabase(config.database);
+  try {
+    await migrateToLatest(handle.db, handle.kind);
+    return await run(handle);
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+async function readPassword(): Promise<string> {
+  if (process.env.QUIRE_ADMIN_PASSWORD) return process.env.QUIRE_ADMIN_PASSWORD;
+  const lines = createInterface({
+    input: process.stdin,
+    output: process.stdin.isTTY ? process.stderr : undefined,
+    terminal: false,
+  });
+  if (process.stdin.isTTY) process.stderr.write('Password (at least 12 characters): ');
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'import': {
+      const file = rest[0];
+      if (!file) throw new UsageError('import needs the path of a content file.');
+      const json = JSON.parse(await readFile(file, 'utf8')) as unknown;
+      const result = await withDatabase((handle) => importContent(handle, json));
+      console.log(`Imported ${result.posts} posts and pages, ${result.media} images.`);
+      for (const line of result.skipped) console.error(`Skipped ${line}`);
+      return result.skipped.length > 0 ? 2 : 0;
+    }
+    case 'export': {
+      const archive = await withDatabase(exportContent);
+      const json = `${JSON.stringify(archive, null, 2)}\n`;
+      if (rest[0]) {
+        await writeFile(rest[0], json);
+        console.error(
+          `Exported ${archive.posts.length} posts and pages, ${archive.media.length} images to ${rest[0]}.`,
+        );
+      } else process.stdout.write(json);
+      return 0;
+    }
+    case 'admin': {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        options: { email: { type: 'string' }, name: { type: 'string' } },
+        allowPositionals: true,
+      });
+      if (positionals[0] !== 'create' || !values.email)
+        throw new UsageError('use: admin create --email <address>');
+      const email = values.email;
+      const password = await readPassword();
+      const user = await withDatabase((handle) =>
+        createAdmin(handle.db, { email, password, ...(values.name ? { name: values.name } : {}) }),
+      );
+      console.log(`Created the administrator ${user.email}.`);
+      return 0;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(usage);
+      return 0;
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+class UsageError extends Error {}
+
+try {
+  process.exitCode = await runCli(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
+  else if (
+    error instanceof ConfigError ||
+    error instanceof ContentError ||
+    error instanceof UserError
+  )
+    console.error(error.message);
+  else if (error instanceof SyntaxError)
+    console.error(`The file is not valid JSON: ${error.message}`);
+  else if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
+    console.error(error.message);
+  else throw error;
+  process.exitCode = 1;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { Db } from '../../../platform/db/connect.ts';
+import { hashPassword } from './passwords.ts';
+
+export const newAdminSchema = z.object({
+  email: z.email('Enter a valid e-mail address.').transform((e) => e.toLowerCase()),
+  password: z
+    .string()
+    .min(12, 'The password needs at least 12 characters.')
+    .max(200, 'The password is at most 200 characters.'),
+  name: z.string().trim().min(1).max(100).default('Site owner'),
+});
+
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** Creates an administrator account; an existing address is refused, never overwritten. */
+export async function createAdmin(
+  db: Db,
+  input: z.input<typeof newAdminSchema>,
+): Promise<{ id: number; email: string }> {
+  const parsed = newAdminSchema.safeParse(input);
+  if (!parsed.success) throw new UserError(parsed.error.issues.map((i) => i.message).join(' '));
+  const { email, password, name } = parsed.data;
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) throw new UserError(`An account for ${email} already exists.`);
+  const row = await db
+    .insertInto('users')
+    .values({ email, name, password_hash: await hashPassword(password), created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email };
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,40 @@
+const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('en', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export function formatDate(epochMs: number): string {
+  return longDate.format(epochMs);
+}
+
+export function isoDate(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** `2026-03` → `March 2026`. */
+export function monthLabel(month: string): string {
+  const parsed = parseArchiveMonth(month.slice(0, 4), month.slice(5, 7));
+  return parsed ? monthYear.format(Date.UTC(parsed.year, parsed.month - 1, 1)) : month;
+}
+
+/** `/archive/2026/03/` for `2026-03`. */
+export function archivePath(month: string): string {
+  return `/archive/${month.slice(0, 4)}/${month.slice(5, 7)}/`;
+}
+
+/** The year and month of an archive URL, or undefined when they are not a real month. */
+export function parseArchiveMonth(year: string | undefined, month: string | undefined) {
+  if (!year || !month || !/^\d{4}$/.test(year) || !/^\d{2}$/.test(month)) return undefined;
+  const y = Number(year);
+  const m = Number(month);
+  if (y < 1970 || y > 9999 || m < 1 || m > 12) return undefined;
+  return { year: y, month: m, key: `${year}-${month}` };
+}
+
+/** Reading time at 230 words a minute, at least one minute. */
+export function minutesToRead(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 230));
+}

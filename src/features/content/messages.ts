@@ -1,0 +1,26 @@
+/** Every text the content pages show a visitor (locale en). */
+export const contentMessages = {
+  readMore: 'Read more',
+  newerPosts: 'Newer posts',
+  olderPosts: 'Older posts',
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  previousPost: 'Previous post',
+  nextPost: 'Next post',
+  postedIn: 'Filed under',
+  noPosts: 'Nothing has been published here yet.',
+  archiveTitle: (monthLabel: string) => `Archive: ${monthLabel}`,
+  archiveDescription: (count: number, monthLabel: string) =>
+    `${count} ${count === 1 ? 'post' : 'posts'} published in ${monthLabel}.`,
+  tagTitle: (name: string) => `Topic: ${name}`,
+  tagDescription: (name: string, count: number) =>
+    `${count} ${count === 1 ? 'post' : 'posts'} about ${name}.`,
+  searchTitle: 'Search',
+  searchResultsTitle: (query: string) => `Search results for “${query}”`,
+  searchCount: (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`,
+  searchNothing: (query: string) => `Nothing matches “${query}”. Try fewer or different words.`,
+  searchEmpty: 'Type a few words to search the posts and pages of this site.',
+  notFoundTitle: 'Page not found',
+  notFoundText: 'There is nothing at this address. It may have moved, or the link may be mistyped.',
+  notFoundHome: 'Go to the home page',
+  minutesToRead: (minutes: number) => `${minutes} min read`,
+} as const;

@@ -1,0 +1,30 @@
+import type { MediaSize } from './media-urls.ts';
+
+export type Tag = { id: number; name: string; slug: string; description: string };
+
+export type CoverImage = MediaSize & { id: number; fileName: string; alt: string };
+
+/** A published post or page as the visitor side shows it in lists. */
+export type PostSummary = {
+  id: number;
+  type: 'post' | 'page';
+  title: string;
+  slug: string;
+  excerpt: string;
+  publishedAt: number;
+  updatedAt: number;
+  cover: CoverImage | null;
+  tags: Tag[];
+};
+
+export type PostDetail = PostSummary & { html: string; text: string };
+
+export type Page<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+};
+
+export type ArchiveMonth = { month: string; count: number };

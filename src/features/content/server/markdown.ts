@@ -1,0 +1,134 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { type MediaSize, mediaPath, mediaSrcset } from '../media-urls.ts';
+import { slugify } from '../slug.ts';
+
+const marked = new Marked({ gfm: true, breaks: false });
+
+/** Media referenced in Markdown as `/media/{id}/…`, with their sizes, for responsive images. */
+export type MediaLookup = ReadonlyMap<number, MediaSize & { fileName: string }>;
+
+const mediaSrc = /^\/media\/(\d+)(?:\/|$)/;
+
+export function mediaIdsIn(markdown: string): number[] {
+  const ids = new Set<number>();
+  for (const match of markdown.matchAll(/\/media\/(\d+)(?=[/)\s"'])/g)) ids.add(Number(match[1]));
+  return [...ids];
+}
+
+/**
+ * Markdown written by the site owner, rendered to HTML that is safe to put on a page: no
+ * scripts, no event handlers, no `javascript:` or `data:` links, no frames or forms.
+ */
+export function renderMarkdown(markdown: string, media: MediaLookup = new Map()): string {
+  const raw = marked.parse(markdown, { async: false });
+  const usedIds = new Set<string>();
+  return sanitizeHtml(raw, {
+    allowedTags: [
+      'p',
+      'br',
+      'hr',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'blockquote',
+      'pre',
+      'code',
+      'em',
+      'strong',
+      'del',
+      's',
+      'sup',
+      'sub',
+      'kbd',
+      'mark',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'img',
+      'figure',
+      'figcaption',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'dl',
+      'dt',
+      'dd',
+      'abbr',
+      'span',
+    ],
+    allowedAttributes: {
+      a: ['href', 'title', 'rel', 'target'],
+      img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+      h2: ['id'],
+      h3: ['id'],
+      h4: ['id'],
+      h5: ['id'],
+      h6: ['id'],
+      th: ['align'],
+      td: ['align'],
+      ol: ['start'],
+      code: ['class'],
+      abbr: ['title'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    allowedClasses: { code: [/^language-[a-z0-9-]+$/] },
+    transformTags: {
+      h1: 'h2',
+      a: (tagName, attribs) => {
+        const external = /^https?:\/\//i.test(attribs.href ?? '');
+        return {
+          tagName,
+          attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+        };
+      },
+      img: (tagName, attribs) => {
+        const match = mediaSrc.exec(attribs.src ?? '');
+        const item = match ? media.get(Number(match[1])) : undefined;
+        if (!match || !item)
+          return { tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } };
+        const id = Number(match[1]);
+        return {
+          tagName,
+          attribs: {
+            ...attribs,
+            src: mediaPath(id, item.fileName, 960, item),
+            srcset: mediaSrcset(id, item.fileName, item),
+            sizes: '(min-width: 800px) 720px, 100vw',
+            width: String(item.width),
+            height: String(item.height),
+            loading: 'lazy',
+            decoding: 'async',
+          },
+        };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
+  }).replace(/<(h[2-6])>([\s\S]*?)<\/\1>/g, (_all, tag: string, inner: string) => {
+    const base = slugify(inner.replace(/<[^>]+>/g, '').replace(/&[a-z#0-9]+;/gi, ' ')) || 'section';
+    let id = base;
+    for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
+    usedIds.add(id);
+    return `<${tag} id="${id}">${inner}</${tag}>`;
+  });
+}
+
+/** The words of rendered HTML, for search and descriptions. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,342 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import {
+  monthOf,
+  searchPublishedSql,
+  searchWords,
+  snippetMarkEnd,
+  snippetMarkStart,
+} from '../../../platform/db/dialect-sql.ts';
+import type {
+  ArchiveMonth,
+  CoverImage,
+  Page,
+  PostDetail,
+  PostSummary,
+  Tag,
+} from '../post-types.ts';
+
+const visible = (now: number) =>
+  sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}`;
+
+const summaryColumns = [
+  'posts.id',
+  'posts.type',
+  'posts.title',
+  'posts.slug',
+  'posts.excerpt',
+  'posts.published_at',
+  'posts.updated_at',
+  'posts.cover_media_id',
+  'media.file_name as cover_file_name',
+  'media.width as cover_width',
+  'media.height as cover_height',
+  'media.alt as cover_alt',
+] as const;
+
+type SummaryRow = {
+  id: number;
+  type: 'post' | 'page';
+  title: string;
+  slug: string;
+  excerpt: string;
+  published_at: number | null;
+  updated_at: number;
+  cover_media_id: number | null;
+  cover_file_name: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_alt: string | null;
+};
+
+function summaryQuery(db: Db, now: number) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('media', 'media.id', 'posts.cover_media_id')
+    .select(summaryColumns)
+    .where(visible(now));
+}
+
+async function tagsByPost(db: Db, postIds: number[]): Promise<Map<number, Tag[]>> {
+  const byPost = new Map<number, Tag[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await db
+    .selectFrom('post_tags')
+    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+    .select(['post_tags.post_id', 'tags.id', 'tags.name', 'tags.slug', 'tags.description'])
+    .where('post_tags.post_id', 'in', postIds)
+    .orderBy('post_tags.position')
+    .execute();
+  for (const { post_id, ...tag } of rows) {
+    const list = byPost.get(post_id) ?? [];
+    list.push(tag);
+    byPost.set(post_id, list);
+  }
+  return byPost;
+}
+
+async function toSummaries(db: Db, rows: SummaryRow[]): Promise<PostSummary[]> {
+  const tags = await tagsByPost(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    publishedAt: row.published_at ?? row.updated_at,
+    updatedAt: row.updated_at,
+    cover: coverOf(row),
+    tags: tags.get(row.id) ?? [],
+  }));
+}
+
+function coverOf(row: SummaryRow): CoverImage | null {
+  if (row.cover_media_id === null || row.cover_file_name === null) return null;
+  return {
+    id: row.cover_media_id,
+    fileName: row.cover_file_name,
+    width: row.cover_width ?? 0,
+    height: row.cover_height ?? 0,
+    alt: row.cover_alt ?? '',
+  };
+}
+
+function pageOf<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
+  return { items, total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+export type ListFilter = { tagSlug?: string; month?: { year: number; month: number } };
+
+/** Published posts, newest first, optionally of one tag or one calendar month (UTC). */
+export async function listPublishedPosts(
+  { db }: DatabaseHandle,
+  {
+    page,
+    perPage,
+    now = Date.now(),
+    filter = {},
+  }: { page: number; perPage: number; now?: number; filter?: ListFilter },
+): Promise<Page<PostSummary>> {
+  let query = summaryQuery(db, now).where('posts.type', '=', 'post');
+  if (filter.tagSlug !== undefined) {
+    const tagSlug = filter.tagSlug;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('post_tags')
+          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+          .select(sql`1`.as('one'))
+          .whereRef('post_tags.post_id', '=', 'posts.id')
+          .where('tags.slug', '=', tagSlug),
+      ),
+    );
+  }
+  if (filter.month) {
+    const start = Date.UTC(filter.month.year, filter.month.month - 1, 1);
+    const end = Date.UTC(filter.month.year, filter.month.month, 1);
+    query = query.where('posts.published_at', '>=', start).where('posts.published_at', '<', end);
+  }
+  const [{ total }] = (await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute()) as [{ total: number }];
+  const rows = await query
+    .orderBy('posts.published_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return pageOf(await toSummaries(db, rows), Number(total), page, perPage);
+}
+
+/** A published post or page by its slug, or undefined. */
+export async function findPublishedBySlug(
+  { db }: DatabaseHandle,
+  slug: string,
+  now = Date.now(),
+): Promise<PostDetail | undefined> {
+  const row = await summaryQuery(db, now)
+    .select(['posts.body_html', 'posts.body_text'])
+    .where('posts.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [summary] = (await toSummaries(db, [row])) as [PostSummary];
+  return { ...summary, html: row.body_html, text: row.body_text };
+}
+
+/** The posts before and after one, in publishing order. */
+export async function adjacentPosts(
+  { db }: DatabaseHandle,
+  post: PostSummary,
+  now = Date.now(),
+): Promise<{ previous: PostSummary | undefined; next: PostSummary | undefined }> {
+  if (post.type !== 'post') return { previous: undefined, next: undefined };
+  const base = () =>
+    summaryQuery(db, now).where('posts.type', '=', 'post').where('posts.id', '!=', post.id);
+  const [previousRow, nextRow] = await Promise.all([
+    base()
+      .where('posts.published_at', '<=', post.publishedAt)
+      .orderBy('posts.published_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    base()
+      .where('posts.published_at', '>', post.publishedAt)
+      .orderBy('posts.published_at', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const [previous] = previousRow ? await toSummaries(db, [previousRow]) : [];
+  const [next] = nextRow ? await toSummaries(db, [nextRow]) : [];
+  return { previous, next };
+}
+
+/** Months that have published posts, newest first, with their post counts. */
+export async function listArchiveMonths(
+  { db, kind }: DatabaseHandle,
+  now = Date.now(),
+): Promise<ArchiveMonth[]> {
+  const month = monthOf(kind, sql.ref('posts.published_at'));
+  const rows = await db
+    .selectFrom('posts')
+    .select([month.as('month'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('posts.type', '=', 'post')
+    .where(visible(now))
+    .groupBy(month)
+    .orderBy(month, 'desc')
+    .execute();
+  return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
+}
+
+/** Tags that have at least one published post, with counts, most used first. */
+export async function listTagsInUse(
+  { db }: DatabaseHandle,
+  now = Date.now(),
+): Promise<(Tag & { count: number })[]> {
+  const rows = await db
+    .selectFrom('tags')
+    .innerJoin('post_tags', 'post_tags.tag_id', 'tags.id')
+    .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+    .select([
+      'tags.id',
+      'tags.name',
+      'tags.slug',
+      'tags.description',
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('posts.type', '=', 'post')
+    .where(visible(now))
+    .groupBy(['tags.id', 'tags.name', 'tags.slug', 'tags.description'])
+    .orderBy('count', 'desc')
+    .orderBy('tags.name')
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+export async function findTagBySlug(
+  { db }: DatabaseHandle,
+  slug: string,
+): Promise<Tag | undefined> {
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name', 'slug', 'description'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export type SearchResult = PostSummary & { snippetHtml: string };
+
+/** Full-text search over published posts and pages; the snippet is escaped HTML with `<mark>`. */
+export async function searchPublished(
+  handle: DatabaseHandle,
+  {
+    query,
+    page,
+    perPage,
+    now = Date.now(),
+  }: { query: string; page: number; perPage: number; now?: number },
+): Promise<Page<SearchResult>> {
+  const words = searchWords(query);
+  if (words.length === 0) return pageOf([], 0, page, perPage);
+  const matches = await searchPublishedSql(
+    handle.kind,
+    words,
+    now,
+    perPage,
+    (page - 1) * perPage,
+  ).execute(handle.db);
+  const ids = matches.rows.map((r) => r.id);
+  if (ids.length === 0) return pageOf([], 0, page, perPage);
+  const rows = await summaryQuery(handle.db, now).where('posts.id', 'in', ids).execute();
+  const summaries = new Map((await toSummaries(handle.db, rows)).map((s) => [s.id, s]));
+  const items = matches.rows.flatMap((match) => {
+    const summary = summaries.get(match.id);
+    return summary ? [{ ...summary, snippetHtml: markSnippet(match.snippet) }] : [];
+  });
+  return pageOf(items, Number(matches.rows[0]?.total ?? 0), page, perPage);
+}
+
+function markSnippet(snippet: string): string {
+  return escapeHtml(snippet)
+    .replaceAll(snippetMarkStart, '<mark>')
+    .replaceAll(snippetMarkEnd, '</mark>');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Everything public, for the sitemap. */
+export async function listSitemapEntries({ db }: DatabaseHandle, now = Date.now()) {
+  return db
+    .selectFrom('posts')
+    .select(['slug', 'type', 'updated_at'])
+    .where(visible(now))
+    .orderBy('published_at', 'desc')
+    .execute();
+}
+
+/** Latest published posts with their HTML, for feeds. */
+export async function listFeedPosts(
+  handle: DatabaseHandle,
+  { limit, tagSlug, now = Date.now() }: { limit: number; tagSlug?: string; now?: number },
+): Promise<PostDetail[]> {
+  const page = await listPublishedPosts(handle, {
+    page: 1,
+    perPage: limit,
+    now,
+    filter: tagSlug === undefined ? {} : { tagSlug },
+  });
+  if (page.items.length === 0) return [];
+  const bodies = await handle.db
+    .selectFrom('posts')
+    .select(['id', 'body_html', 'body_text'])
+    .where(
+      'id',
+      'in',
+      page.items.map((p) => p.id),
+    )
+    .execute();
+  const byId = new Map(bodies.map((b) => [b.id, b]));
+  return page.items.map((p) => ({
+    ...p,
+    html: byId.get(p.id)?.body_html ?? '',
+    text: byId.get(p.id)?.body_text ?? '',
+  }));
+}
+
+/** The earliest scheduled time still in the future, so caches know when to refresh. */
+export async function nextScheduledPublish(
+  { db }: DatabaseHandle,
+  now = Date.now(),
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.min('published_at').as('next'))
+    .where('status', 'in', ['published', 'scheduled'])
+    .where('published_at', '>', now)
+    .executeTakeFirst();
+  return row?.next == null ? undefined : Number(row.next);
+}

@@ -1,0 +1,155 @@
+import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
+import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import { type PostInput, postInputSchema } from '../post-input.ts';
+import { isReservedSlug, slugify } from '../slug.ts';
+import { htmlToText, type MediaLookup, mediaIdsIn, renderMarkdown } from './markdown.ts';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+/** Creates a post or page (or replaces the one with `id`) and invalidates cached pages. */
+export async function savePost(
+  handle: DatabaseHandle,
+  input: PostInput,
+  id?: number,
+): Promise<{ id: number; slug: string }> {
+  const parsed = postInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ContentError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'post'}: ${i.message}`).join('\n'),
+    );
+  }
+  const post = parsed.data;
+  const { db } = handle;
+  const now = Date.now();
+  const media = await loadMediaLookup(db, mediaIdsIn(post.body));
+  const html = renderMarkdown(post.body, media);
+  const text = htmlToText(html);
+  const publishedAt =
+    post.status === 'draft'
+      ? (post.publishedAt?.getTime() ?? null)
+      : (post.publishedAt?.getTime() ?? now);
+  if (post.status === 'scheduled' && post.publishedAt === undefined) {
+    throw new ContentError('publishedAt: a scheduled post needs the time it will be published.');
+  }
+
+  const saved = await db.transaction().execute(async (trx) => {
+    const slug = await chooseSlug(trx, post.slug, post.title, id);
+    const values = {
+      type: post.type,
+      title: post.title,
+      slug,
+      excerpt: post.excerpt || summarise(text),
+      body_markdown: post.body,
+      body_html: html,
+      body_text: text,
+      cover_media_id: post.coverMediaId,
+      status: post.status,
+      published_at: publishedAt,
+      updated_at: now,
+    };
+    let postId: number;
+    if (id === undefined) {
+      const row = await trx
+        .insertInto('posts')
+        .values({ ...values, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      postId = row.id;
+    } else {
+      const result = await trx
+        .updateTable('posts')
+        .set(values)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new ContentError(`No post with id ${id}.`);
+      postId = id;
+      await trx.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+    }
+    const tagIds = await ensureTags(trx, post.tags);
+    if (tagIds.length > 0) {
+      await trx
+        .insertInto('post_tags')
+        .values(tagIds.map((tagId, position) => ({ post_id: postId, tag_id: tagId, position })))
+        .execute();
+    }
+    return { id: postId, slug };
+  });
+  await bumpContentVersion(db);
+  return saved;
+}
+
+export async function deletePost(handle: DatabaseHandle, id: number): Promise<boolean> {
+  const result = await handle.db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+  await bumpContentVersion(handle.db);
+  return Number(result.numDeletedRows) > 0;
+}
+
+async function chooseSlug(
+  db: Db,
+  requested: string | undefined,
+  title: string,
+  id: number | undefined,
+) {
+  const taken = async (slug: string) => {
+    const row = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row !== undefined && row.id !== id;
+  };
+  if (requested !== undefined) {
+    if (isReservedSlug(requested))
+      throw new ContentError(`slug: "${requested}" is used by the site itself.`);
+    if (await taken(requested))
+      throw new ContentError(`slug: "${requested}" is already used by another post.`);
+    return requested;
+  }
+  const base = slugify(title) || 'post';
+  let slug = isReservedSlug(base) ? `${base}-post` : base;
+  for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function ensureTags(db: Db, names: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of names) {
+    const slug = slugify(name);
+    if (!slug) continue;
+    await db
+      .insertInto('tags')
+      .values({ name, slug, description: '' })
+      .onConflict((c) => c.column('slug').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('tags')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    if (!ids.includes(row.id)) ids.push(row.id);
+  }
+  return ids;
+}
+
+async function loadMediaLookup(db: Db, ids: number[]): Promise<MediaLookup> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'file_name', 'width', 'height'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.id, { fileName: r.file_name, width: r.width, height: r.height }]),
+  );
+}
+
+/** The first sentences of a text, cut at a word boundary, at most 200 characters. */
+export function summarise(text: string, limit = 200): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  const sentenceEnd = cut.lastIndexOf('. ');
+  if (sentenceEnd > limit / 2) return cut.slice(0, sentenceEnd + 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
+}

@@ -1,0 +1,78 @@
+import { formatDate, isoDate, minutesToRead } from '../dates.ts';
+import { contentMessages } from '../messages.ts';
+import type { PostDetail, PostSummary } from '../post-types.ts';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+
+type Props = {
+  post: PostDetail;
+  previous?: PostSummary | undefined;
+  next?: PostSummary | undefined;
+};
+
+/** A post or page: title, meta, cover image and the rendered (already sanitised) body. */
+export function ArticlePage({ post, previous, next }: Props) {
+  const isPost = post.type === 'post';
+  return (
+    <article className="article">
+      <header className="article__header">
+        {isPost && (
+          <p className="post-meta">
+            <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+            {' · '}
+            {contentMessages.minutesToRead(minutesToRead(post.text))}
+          </p>
+        )}
+        <h1>{post.title}</h1>
+        {isPost && post.excerpt && <p className="article__lede">{post.excerpt}</p>}
+      </header>
+      {post.cover && (
+        <figure className="article__cover">
+          <ResponsiveImage
+            image={post.cover}
+            sizes="(min-width: 1000px) 760px, 100vw"
+            width={960}
+            eager
+          />
+        </figure>
+      )}
+      <div
+        className="prose"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown when saved
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+      {isPost && post.tags.length > 0 && (
+        <p className="article__tags">
+          {contentMessages.postedIn}{' '}
+          {post.tags.map((tag) => (
+            <a key={tag.id} className="tag-chip" href={`/tag/${tag.slug}/`}>
+              {tag.name}
+            </a>
+          ))}
+        </p>
+      )}
+      {(previous || next) && (
+        <nav
+          className="adjacent"
+          aria-label={`${contentMessages.previousPost} / ${contentMessages.nextPost}`}
+        >
+          {previous ? (
+            <a rel="prev" href={`/${previous.slug}/`}>
+              <span>← {contentMessages.previousPost}</span>
+              {previous.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <a rel="next" href={`/${next.slug}/`} className="adjacent__next">
+              <span>{contentMessages.nextPost} →</span>
+              {next.title}
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { contentMessages } from '../messages.ts';
+import type { Page, PostSummary } from '../post-types.ts';
+import { Pagination } from './Pagination.tsx';
+import { PostCard } from './PostCard.tsx';
+
+type Props = {
+  heading?: string | undefined;
+  description?: string | undefined;
+  posts: Page<PostSummary>;
+  hrefFor: (page: number) => string;
+};
+
+/** Home, tag and archive pages: a heading, a list of post cards and pagination. */
+export function PostListPage({ heading, description, posts, hrefFor }: Props) {
+  return (
+    <>
+      {heading && (
+        <header className="list-header">
+          <h1>{heading}</h1>
+          {description && <p>{description}</p>}
+        </header>
+      )}
+      {posts.items.length === 0 ? (
+        <p className="empty">{contentMessages.noPosts}</p>
+      ) : (
+        <div className="post-list">
+          {posts.items.map((post, i) => (
+            <PostCard key={post.id} post={post} eagerImage={i === 0 && posts.page === 1} />
+          ))}
+        </div>
+      )}
+      <Pagination page={posts.page} pageCount={posts.pageCount} hrefFor={hrefFor} />
+    </>
+  );
+}

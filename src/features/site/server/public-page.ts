@@ -1,0 +1,14 @@
+import { publicPageCacheControl } from '../../../platform/cache/page-cache.ts';
+import type { AppContext } from '../../../server/boot.ts';
+import { loadSiteChrome, type SiteChrome } from './site-chrome.ts';
+
+type AstroLike = { locals: { app: AppContext }; response: { headers: Headers; status: number } };
+
+/** Starts a public page: marks it cacheable for anonymous visitors and loads the site chrome. */
+export async function startPublicPage(
+  astro: AstroLike,
+): Promise<{ app: AppContext; chrome: SiteChrome }> {
+  const { app } = astro.locals;
+  astro.response.headers.set('Cache-Control', publicPageCacheControl);
+  return { app, chrome: await loadSiteChrome(app.database, app.config.siteUrl) };
+}

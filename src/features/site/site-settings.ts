@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const menuLinkSchema = z.object({
+  label: z.string().trim().min(1).max(60),
+  url: z.string().trim().min(1).max(500),
+});
+
+export const menuItemSchema = menuLinkSchema.extend({
+  children: z.array(menuLinkSchema).max(20).default([]),
+});
+
+export type MenuItem = z.output<typeof menuItemSchema>;
+
+/** The site-wide settings the visitor side reads. Every field has a default. */
+export const siteSettingsSchema = z.object({
+  title: z.string().trim().min(1).max(120).default('Quire'),
+  description: z.string().trim().max(300).default('A blog made with Quire.'),
+  locale: z.string().default('en'),
+  /** Width in px from which the header shows its desktop mode (seed: 769 marks desktop). */
+  desktopBreakPoint: z.number().int().min(320).max(4000).default(769),
+  menu: z.array(menuItemSchema).max(20).default([]),
+  copyProtection: z.boolean().default(true),
+  postsPerPage: z.number().int().min(1).max(50).default(8),
+  footerText: z.string().max(500).default(''),
+  /** Image shown when a page has none of its own (OpenGraph, Pinterest). */
+  defaultShareImageId: z.number().int().positive().nullable().default(null),
+});
+
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+
+export const siteSettingsKey = 'site';
+
+/** The feed of the whole site, as the subscription box and subscription page know it. */
+export const siteFeedId = 1;

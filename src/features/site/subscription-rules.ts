@@ -1,0 +1,26 @@
+import { siteMessages } from './messages.ts';
+
+export const subscriptionFeedType = 8;
+export const subscriptionPopup = { width: 1080, height: 760 } as const;
+
+// A standard address pattern: local part, @, dot-separated domain labels and a TLD of 2+ letters.
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/** Whether the subscription box may open the subscription page with this input. */
+export function isSubscribableEmail(
+  value: string,
+  placeholder: string = siteMessages.emailPlaceholder,
+): boolean {
+  const email = value.trim();
+  return email !== '' && email !== placeholder && email.length <= 254 && emailPattern.test(email);
+}
+
+export function subscriptionPagePath(feedId: number, email?: string): string {
+  const path = `/subscription-form/${feedId}/${subscriptionFeedType}`;
+  return email ? `${path}?email=${encodeURIComponent(email.trim())}` : path;
+}
+
+export function subscriptionPopupFeatures(): string {
+  return `width=${subscriptionPopup.width},height=${subscriptionPopup.height},scrollbars=yes,resizable=yes`;
+}

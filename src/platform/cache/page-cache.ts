@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer | undefined;
+  etag: string;
+};
+
+/** What the cached pages depend on: a version, and a time after which it must be read again. */
+export type ContentState = { version: string; validUntil: number | undefined };
+
+type Options = {
+  maxEntries: number;
+  checkEveryMs: number;
+  readState: () => Promise<ContentState>;
+  now?: () => number;
+};
+
+const minimumGzipBytes = 1024;
+
+/** Pages answered with this Cache-Control are kept in the page cache for anonymous visitors. */
+export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
+
+/**
+ * Rendered anonymous pages, kept in process memory and thrown away as soon as the content
+ * version in the database moves. Several instances each keep their own copy and each notice
+ * the new version within `checkEveryMs`; the instance that made the change clears at once
+ * through `invalidate()`.
+ */
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #options: Options;
+  readonly #now: () => number;
+  #state: ContentState | undefined;
+  #checkedAt = Number.NEGATIVE_INFINITY;
+  #pendingCheck: Promise<void> | undefined;
+
+  constructor(options: Options) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Reads the content state when the last read is older than `checkEveryMs`. */
+  async refresh(): Promise<void> {
+    const now = this.#now();
+    const expired = this.#state?.validUntil !== undefined && now >= this.#state.validUntil;
+    if (!expired && now - this.#checkedAt < this.#options.checkEveryMs) return;
+    this.#pendingCheck ??= this.#readState().finally(() => {
+      this.#pendingCheck = undefined;
+    });
+    await this.#pendingCheck;
+  }
+
+  async #readState(): Promise<void> {
+    const state = await this.#options.readState();
+    this.#checkedAt = this.#now();
+    const expired = this.#state?.validUntil !== undefined && this.#now() >= this.#state.validUntil;
+    if (this.#state?.version !== state.version || expired) this.#entries.clear();
+    this.#state = state;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      // Most recently used goes last; the first key is the one evicted.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, page: Omit<CachedPage, 'gzip' | 'etag'>): CachedPage {
+    const entry: CachedPage = {
+      ...page,
+      gzip:
+        page.body.byteLength >= minimumGzipBytes ? gzipSync(page.body, { level: 6 }) : undefined,
+      etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
+    };
+    if (this.#options.maxEntries === 0) return entry;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    while (this.#entries.size > this.#options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** Forgets every page now and makes the next request re-read the content state. */
+  invalidate(): void {
+    this.#entries.clear();
+    this.#checkedAt = Number.NEGATIVE_INFINITY;
+  }
+}
+
+/** Whether a client that sent `ifNoneMatch` already holds `etag`. */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return (
+    ifNoneMatch === '*' ||
+    ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  );
+}
+
+export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  return (
+    !!acceptEncoding &&
+    /\bgzip\b/.test(acceptEncoding) &&
+    !/\bgzip;\s*q=0(\.0+)?\b/.test(acceptEncoding)
+  );
+}
+
+/** The cache key of a request the page cache may answer, or undefined when it may not. */
+export function pageCacheKey(
+  method: string | undefined,
+  url: URL,
+  cookie: string | null | undefined,
+  authorization?: string | null,
+): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (authorization || /(?:^|;\s*)quire_session=/.test(cookie ?? '')) return undefined;
+  return `${url.pathname}${url.search}`;
+}

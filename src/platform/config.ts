@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Everything Quire reads from the environment, parsed once at start. A bad value stops the
+ * process with a message that names the variable, instead of failing at the first request.
+ */
+const environmentSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:data/quire.db'),
+  DATA_DIR: z.string().min(1).default('data'),
+  QUIRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  QUIRE_ADMIN_EMAIL: z.email().optional(),
+  QUIRE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  QUIRE_DEMO_CONTENT: z.enum(['auto', 'never']).default('auto'),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  CACHE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = {
+  host: string;
+  port: number;
+  siteUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  secret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  demoContent: 'auto' | 'never';
+  cache: { maxEntries: number; versionCheckMs: number };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = environmentSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  if ((e.QUIRE_ADMIN_EMAIL === undefined) !== (e.QUIRE_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid environment variables:\n  QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD must be given together',
+    );
+  }
+  const database = e.DATABASE_URL.startsWith('sqlite:')
+    ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) }
+    : { kind: 'postgres' as const, url: e.DATABASE_URL };
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    siteUrl: (e.SITE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    database,
+    dataDir: e.DATA_DIR,
+    secret: e.QUIRE_SECRET,
+    admin:
+      e.QUIRE_ADMIN_EMAIL && e.QUIRE_ADMIN_PASSWORD
+        ? { email: e.QUIRE_ADMIN_EMAIL, password: e.QUIRE_ADMIN_PASSWORD }
+        : undefined,
+    demoContent: e.QUIRE_DEMO_CONTENT,
+    cache: { maxEntries: e.CACHE_MAX_ENTRIES, versionCheckMs: e.CACHE_VERSION_CHECK_MS },
+    logLevel: e.LOG_LEVEL,
+  };
+}

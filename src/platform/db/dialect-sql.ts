@@ -1,0 +1,102 @@
+import { type CreateTableBuilder, type Expression, type RawBuilder, sql } from 'kysely';
+import type { DatabaseKind } from './connect.ts';
+
+/**
+ * Every place where SQLite and PostgreSQL need different SQL lives here, so the rest of the
+ * code base writes one query for both.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: works on any table being created
+export function withIdColumn<T extends CreateTableBuilder<any, any>>(
+  table: T,
+  kind: DatabaseKind,
+): T {
+  return (
+    kind === 'postgres'
+      ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  ) as T;
+}
+
+export const epochType = (kind: DatabaseKind) => (kind === 'postgres' ? 'bigint' : 'integer');
+export const blobType = (kind: DatabaseKind) => (kind === 'postgres' ? 'bytea' : 'blob');
+
+/** `YYYY-MM` of an epoch-millisecond column, in UTC. */
+export function monthOf(kind: DatabaseKind, column: Expression<unknown>): RawBuilder<string> {
+  return kind === 'postgres'
+    ? sql<string>`to_char(to_timestamp(${column} / 1000.0) at time zone 'UTC', 'YYYY-MM')`
+    : sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
+}
+
+/** Full-text index over posts: FTS5 on SQLite, a generated tsvector on PostgreSQL. */
+export function createPostSearchIndex(kind: DatabaseKind): RawBuilder<unknown>[] {
+  if (kind === 'postgres') {
+    return [
+      sql`alter table posts add column search_vector tsvector generated always as (
+        setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+        setweight(to_tsvector('english', coalesce(excerpt, '')), 'B') ||
+        setweight(to_tsvector('english', coalesce(body_text, '')), 'C')) stored`,
+      sql`create index posts_search_idx on posts using gin (search_vector)`,
+    ];
+  }
+  return [
+    sql`create virtual table posts_fts using fts5(title, excerpt, body_text, content='posts', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`,
+    sql`create trigger posts_fts_insert after insert on posts begin
+      insert into posts_fts(rowid, title, excerpt, body_text) values (new.id, new.title, new.excerpt, new.body_text);
+    end`,
+    sql`create trigger posts_fts_delete after delete on posts begin
+      insert into posts_fts(posts_fts, rowid, title, excerpt, body_text) values ('delete', old.id, old.title, old.excerpt, old.body_text);
+    end`,
+    sql`create trigger posts_fts_update after update of title, excerpt, body_text on posts begin
+      insert into posts_fts(posts_fts, rowid, title, excerpt, body_text) values ('delete', old.id, old.title, old.excerpt, old.body_text);
+      insert into posts_fts(rowid, title, excerpt, body_text) values (new.id, new.title, new.excerpt, new.body_text);
+    end`,
+  ];
+}
+
+/**
+ * Turns what a visitor typed into a safe full-text query: words only (no operators reach the
+ * engine), all required, the last one matched as a prefix.
+ */
+export function searchWords(query: string): string[] {
+  return (query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+}
+
+/** Marks the matched words in a snippet; control characters that no post text contains. */
+export const snippetMarkStart = '\u0002';
+export const snippetMarkEnd = '\u0003';
+
+export type SearchMatch = { id: number; snippet: string };
+
+/** Published posts and pages matching the words, best first; `now` decides what is published. */
+export function searchPublishedSql(
+  kind: DatabaseKind,
+  words: string[],
+  now: number,
+  limit: number,
+  offset: number,
+) {
+  if (kind === 'postgres') {
+    const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+    const headline = `StartSel=${snippetMarkStart}, StopSel=${snippetMarkEnd}, MaxWords=30, MinWords=15`;
+    return sql<SearchMatch & { total: number }>`
+      select id, ts_headline('english', body_text, q, ${headline}) as snippet, count(*) over () as total
+      from posts, to_tsquery('english', ${tsquery}) q
+      where search_vector @@ q and status in ('published', 'scheduled') and published_at <= ${now}
+      order by ts_rank(search_vector, q) desc, published_at desc
+      limit ${limit} offset ${offset}`;
+  }
+  const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+  // FTS5's auxiliary functions (bm25, snippet) must run in the query that does the MATCH.
+  return sql<SearchMatch & { total: number }>`
+    with matches as (
+      select rowid as id, bm25(posts_fts, 10.0, 4.0, 1.0) as rank,
+        snippet(posts_fts, 2, ${snippetMarkStart}, ${snippetMarkEnd}, '…', 24) as snippet
+      from posts_fts where posts_fts match ${match}
+    )
+    select p.id as id, matches.snippet as snippet, count(*) over () as total
+    from matches join posts p on p.id = matches.id
+    where p.status in ('published', 'scheduled') and p.published_at <= ${now}
+    order by matches.rank, p.published_at desc
+    limit ${limit} offset ${offset}`;
+}

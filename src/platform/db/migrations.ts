@@ -1,0 +1,116 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { DatabaseKind, Db } from './connect.ts';
+import { blobType, createPostSearchIndex, epochType, withIdColumn } from './dialect-sql.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was then
+type AnyDb = Kysely<any>;
+
+function migrations(kind: DatabaseKind): Record<string, Migration> {
+  const epoch = epochType(kind);
+  return {
+    '2026-11-21-001-content': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('secrets')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('counters')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', epoch, (c) => c.notNull())
+          .execute();
+        await withIdColumn(db.schema.createTable('media'), kind)
+          .addColumn('file_name', 'text', (c) => c.notNull())
+          .addColumn('mime', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('alt', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('bytes', blobType(kind), (c) => c.notNull())
+          .addColumn('created_at', epoch, (c) => c.notNull())
+          .execute();
+        await withIdColumn(db.schema.createTable('posts'), kind)
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('slug', 'text', (c) => c.notNull().unique())
+          .addColumn('excerpt', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('body_markdown', 'text', (c) => c.notNull())
+          .addColumn('body_html', 'text', (c) => c.notNull())
+          .addColumn('body_text', 'text', (c) => c.notNull())
+          .addColumn('cover_media_id', 'integer', (c) =>
+            c.references('media.id').onDelete('set null'),
+          )
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('published_at', epoch)
+          .addColumn('created_at', epoch, (c) => c.notNull())
+          .addColumn('updated_at', epoch, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('posts_listing_idx')
+          .on('posts')
+          .columns(['type', 'status', 'published_at'])
+          .execute();
+        await withIdColumn(db.schema.createTable('tags'), kind)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('slug', 'text', (c) => c.notNull().unique())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema
+          .createTable('post_tags')
+          .addColumn('post_id', 'integer', (c) =>
+            c.notNull().references('posts.id').onDelete('cascade'),
+          )
+          .addColumn('tag_id', 'integer', (c) =>
+            c.notNull().references('tags.id').onDelete('cascade'),
+          )
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('post_tags_pk', ['post_id', 'tag_id'])
+          .execute();
+        await db.schema.createIndex('post_tags_tag_idx').on('post_tags').column('tag_id').execute();
+        for (const statement of createPostSearchIndex(kind)) await statement.execute(db);
+        await withIdColumn(db.schema.createTable('users'), kind)
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', epoch, (c) => c.notNull())
+          .execute();
+        await withIdColumn(db.schema.createTable('subscribers'), kind)
+          .addColumn('feed_id', 'integer', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', epoch, (c) => c.notNull())
+          .addUniqueConstraint('subscribers_feed_email', ['feed_id', 'email'])
+          .execute();
+      },
+    },
+  };
+}
+
+export async function migrateToLatest(db: Db, kind: DatabaseKind): Promise<void> {
+  const list = migrations(kind);
+  const provider: MigrationProvider = { getMigrations: async () => list };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(
+      `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** Drops every table: for tests that need an empty database on PostgreSQL. */
+export async function dropAllTables(db: Db, kind: DatabaseKind): Promise<void> {
+  if (kind === 'postgres') {
+    await sql`drop schema public cascade; create schema public`.execute(db);
+    return;
+  }
+  throw new Error('dropAllTables is only needed on PostgreSQL; SQLite tests use a fresh file');
+}

@@ -1,0 +1,147 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+/**
+ * Kysely dialect for Node's built-in `node:sqlite`, so SQLite needs no native addon.
+ * One connection serves the process; a queue hands it to one caller at a time, which keeps a
+ * transaction's statements from interleaving with other requests' queries.
+ */
+export class NodeSqliteDialect implements Dialect {
+  readonly #open: () => DatabaseSync;
+
+  constructor(open: () => DatabaseSync) {
+    this.#open = open;
+  }
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new NodeSqliteDriver(this.#open);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #open: () => DatabaseSync;
+  #connection: NodeSqliteConnection | undefined;
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(open: () => DatabaseSync) {
+    this.#open = open;
+  }
+
+  async init(): Promise<void> {
+    this.#connection = new NodeSqliteConnection(this.#open());
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.#release = release;
+    return this.#connection!;
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    this.#connection?.close();
+    this.#connection = undefined;
+  }
+}
+
+const statementCacheSize = 256;
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  #prepare(sql: string) {
+    let cached = this.#statements.get(sql);
+    if (!cached) {
+      const statement = this.#db.prepare(sql);
+      cached = { statement, reader: statement.columns().length > 0 };
+      if (this.#statements.size >= statementCacheSize) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+      this.#statements.set(sql, cached);
+    }
+    return cached;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { statement, reader } = this.#prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters.map(toSqliteValue);
+    if (reader) {
+      // node:sqlite rows have a null prototype; give callers ordinary objects.
+      const rows = statement.all(...parameters).map((row) => ({ ...row }) as R);
+      return { rows };
+    }
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return {
+      rows: [],
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered by this dialect
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('The node:sqlite dialect does not stream; use execute()');
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#db.close();
+  }
+}
+
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.getTime();
+  if (value === undefined) return null;
+  return value as SQLInputValue;
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
+import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
+import { nextScheduledPublish } from '../features/content/server/posts.ts';
+import { readContentVersion } from '../platform/cache/content-version.ts';
+import { PageCache } from '../platform/cache/page-cache.ts';
+import { type Config, parseConfig } from '../platform/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import { migrateToLatest } from '../platform/db/migrations.ts';
+import { createLogger, type Logger } from '../platform/log.ts';
+import { loadOrCreateSecret } from '../platform/secrets.ts';
+
+/** Everything a request needs, made once per process. */
+export type AppContext = {
+  config: Config;
+  database: DatabaseHandle;
+  secret: string;
+  pageCache: PageCache;
+  mediaCacheDir: string;
+  log: Logger;
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts Quire's core: reads the configuration, opens and migrates the database, loads the
+ * secret, creates the first administrator from the environment and seeds the demo content
+ * into an empty site.
+ */
+export async function boot(
+  env: Record<string, string | undefined> = process.env,
+): Promise<AppContext> {
+  const config = parseConfig(env);
+  const log = createLogger(config.logLevel);
+  const database = connectDatabase(config.database);
+  try {
+    await migrateToLatest(database.db, database.kind);
+    const secret = await loadOrCreateSecret(database.db, 'app', config.secret);
+    if (config.admin && (await countAdmins(database.db)) === 0) {
+      await createAdmin(database.db, config.admin);
+      log.info(`Created the administrator account ${config.admin.email}`);
+    }
+    if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
+      const seeded = await seedDemoContent(database);
+      log.info(
+        `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images`,
+      );
+    }
+    const pageCache = new PageCache({
+      maxEntries: config.cache.maxEntries,
+      checkEveryMs: config.cache.versionCheckMs,
+      readState: async () => ({
+        version: String(await readContentVersion(database.db)),
+        validUntil: await nextScheduledPublish(database),
+      }),
+    });
+    return {
+      config,
+      database,
+      secret,
+      pageCache,
+      mediaCacheDir: join(config.dataDir, 'cache', 'media'),
+      log,
+      close: () => database.db.destroy(),
+    };
+  } catch (error) {
+    await database.db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isMediaWidth } from '../features/content/media-urls.ts';
+import { imageVariant } from '../features/content/server/media.ts';
+import {
+  acceptsGzip,
+  type CachedPage,
+  matchesEtag,
+  pageCacheKey,
+} from '../platform/cache/page-cache.ts';
+import type { AppContext } from './boot.ts';
+import { securityHeaders } from './security-headers.ts';
+import type { StaticFile } from './static-files.ts';
+
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: () => void,
+  locals?: object,
+) => Promise<void>;
+
+export const maxUrlLength = 4096;
+export const maxQueryLength = 1024;
+
+/** Why a request line cannot be served, or undefined when it is fine. */
+export function requestLineProblem(
+  rawUrl: string,
+): { status: number; message: string } | undefined {
+  if (rawUrl.length > maxUrlLength) return { status: 414, message: 'The address is too long.' };
+  const queryStart = rawUrl.indexOf('?');
+  const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);
+  if (query.length > maxQueryLength)
+    return { status: 400, message: 'The query string is too long.' };
+  try {
+    decodeURIComponent(path);
+    for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return { status: 400, message: 'The address is not correctly encoded.' };
+  }
+  if (!path.startsWith('/')) return { status: 400, message: 'The address is not valid.' };
+  return undefined;
+}
+
+/**
+ * Quire's HTTP front: answers what needs no rendering (built files, resized images, cached
+ * pages) and hands the rest to Astro.
+ */
+export function createRequestListener(
+  app: AppContext,
+  astro: AstroHandler,
+  staticFiles: Map<string, StaticFile>,
+) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const rawUrl = req.url ?? '/';
+      const problem = requestLineProblem(rawUrl);
+      if (problem) return sendText(res, problem.status, problem.message);
+      const url = new URL(rawUrl, 'http://quire.invalid');
+
+      const staticFile =
+        req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
+      if (staticFile) return sendStatic(req, res, staticFile);
+
+      if (url.pathname.startsWith('/media/')) return await sendMedia(app, req, res, url.pathname);
+
+      const key = pageCacheKey(req.method, url, req.headers.cookie, req.headers.authorization);
+      if (key !== undefined) {
+        await app.pageCache.refresh();
+        const page = app.pageCache.get(key);
+        if (page) return sendCachedPage(req, res, page, 'HIT');
+      }
+      await astro(req, res);
+    } catch (error) {
+      app.log.error('Request failed', {
+        url: req.url,
+        error: error instanceof Error ? error.stack : String(error),
+      });
+      if (!res.headersSent)
+        sendText(res, 500, 'Something went wrong on our side. Please try again.');
+      else res.destroy();
+    }
+  };
+}
+
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  cacheState: string,
+): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('X-Cache', cacheState);
+  if (page.gzip) res.setHeader('Vary', 'Accept-Encoding');
+  if (page.status === 200 && matchesEtag(req.headers['if-none-match'], page.etag)) {
+    res.writeHead(304).end();
+    return;
+  }
+  const gzip = page.gzip && acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? page.gzip! : page.body;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.byteLength);
+  res.writeHead(page.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('ETag', file.etag);
+  res.setHeader(
+    'Cache-Control',
+    file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+  if (file.gzip) res.setHeader('Vary', 'Accept-Encoding');
+  if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+    res.writeHead(304).end();
+    return;
+  }
+  const gzip = file.gzip && acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? file.gzip! : file.body;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.byteLength);
+  res.writeHead(200);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const mediaPathPattern = /^\/media\/(\d{1,9})\/(\d{2,4})\/[^/]{1,200}$/;
+
+async function sendMedia(
+  app: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const match = mediaPathPattern.exec(path);
+  const width = Number(match?.[2]);
+  if (!match || !isMediaWidth(width) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    return sendText(res, 404, 'No such image.');
+  }
+  const variant = await imageVariant(app.database.db, Number(match[1]), width, app.mediaCacheDir);
+  if (!variant) return sendText(res, 404, 'No such image.');
+  res.setHeader('Content-Type', variant.mime);
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Length', variant.bytes.byteLength);
+  res.writeHead(200);
+  res.end(req.method === 'HEAD' ? undefined : variant.bytes);
+}
+
+function sendText(res: ServerResponse, status: number, message: string): void {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  res.end(`${message}\n`);
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type TestServer = { url: string; dataDir: string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts the built site (`npm run serve`) on a free port with its own SQLite file and the
+ * demo content, and waits until it answers.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync('dist/server/entry.mjs')) {
+    throw new Error('No build in dist/. Run "npm run build" first (npm test does it for you).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-test-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
+        CACHE_VERSION_CHECK_MS: '0',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The test server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('The test server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
