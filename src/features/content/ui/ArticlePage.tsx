@@ -1,4 +1,5 @@
 import { formatDate, isoDate, minutesToRead } from '../dates.ts';
+import { mediaPath } from '../media-urls.ts';
 import { contentMessages } from '../messages.ts';
 import type { PostDetail, PostSummary } from '../post-types.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
@@ -55,24 +56,35 @@ export function ArticlePage({ post, previous, next }: Props) {
           className="adjacent"
           aria-label={`${contentMessages.previousPost} / ${contentMessages.nextPost}`}
         >
-          {previous ? (
-            <a rel="prev" href={`/${previous.slug}/`}>
-              <span>← {contentMessages.previousPost}</span>
-              {previous.title}
-            </a>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <a rel="next" href={`/${next.slug}/`} className="adjacent__next">
-              <span>{contentMessages.nextPost} →</span>
-              {next.title}
-            </a>
-          ) : (
-            <span />
-          )}
+          {previous ? <AdjacentLink post={previous} direction="prev" /> : <span />}
+          {next ? <AdjacentLink post={next} direction="next" /> : <span />}
         </nav>
       )}
     </article>
+  );
+}
+
+/**
+ * A card to the previous or next post. Its cover is a background image that loads only when
+ * the card comes near the viewport (`data-lazy-background`, see lazy-backgrounds.ts).
+ */
+function AdjacentLink({ post, direction }: { post: PostSummary; direction: 'prev' | 'next' }) {
+  const background = post.cover
+    ? mediaPath(post.cover.id, post.cover.fileName, 640, post.cover)
+    : undefined;
+  return (
+    <a
+      rel={direction}
+      href={`/${post.slug}/`}
+      className={`adjacent__link adjacent__link--${direction}`}
+      data-lazy-background={background}
+    >
+      <span>
+        {direction === 'prev'
+          ? `← ${contentMessages.previousPost}`
+          : `${contentMessages.nextPost} →`}
+      </span>
+      {post.title}
+    </a>
   );
 }

@@ -2,7 +2,7 @@ import { publicPageCacheControl } from '../../../platform/cache/page-cache.ts';
 import type { AppContext } from '../../../server/boot.ts';
 import { loadSiteChrome, type SiteChrome } from './site-chrome.ts';
 
-type AstroLike = { locals: { app: AppContext }; response: { headers: Headers; status: number } };
+type AstroLike = { locals: { app: AppContext }; response: { headers: Headers } };
 
 /** Starts a public page: marks it cacheable for anonymous visitors and loads the site chrome. */
 export async function startPublicPage(

@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import { waitForHydration } from './support.ts';
+
+test.describe('archives dropdown', () => {
+  test('an option with a URL navigates there; the empty option does nothing', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const select = page.getByRole('combobox', { name: 'Archives' });
+    await select.scrollIntoViewIfNeeded();
+    await expect(select.locator('option').first()).toHaveText('Select Month');
+    const values = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(values[0]).toBe('');
+    expect(values.length).toBeGreaterThanOrEqual(7);
+    const target = values[2]!;
+    await Promise.all([page.waitForURL(new RegExp(`${target}$`)), select.selectOption(target)]);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Archive:');
+
+    const before = page.url();
+    const archives = page.getByRole('combobox', { name: 'Archives' });
+    await archives.selectOption(values[1]!);
+    await page.waitForURL(new RegExp(`${values[1]}$`));
+    await page.getByRole('combobox', { name: 'Archives' }).selectOption('');
+    await page.waitForTimeout(300);
+    expect(page.url()).not.toBe(before);
+    expect(page.url()).toMatch(new RegExp(`${values[1]}$`));
+  });
+});
+
+test.describe('subscription box', () => {
+  test('refuses an empty, placeholder-equal or invalid address with an alert and focuses the field', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const field = page.getByRole('textbox', { name: 'Your e-mail address' });
+    const button = page.getByRole('button', { name: 'Subscribe' });
+    for (const value of ['', 'Enter your email', 'not-an-address', 'a@b']) {
+      await field.fill(value);
+      const dialog = page.waitForEvent('dialog');
+      await button.click();
+      const alert = await dialog;
+      expect(alert.message()).toBe('Please enter email address');
+      await alert.accept();
+      await expect(field).toBeFocused();
+    }
+  });
+
+  test('opens the subscription page in a 1080×760 popup with scrollbars', async ({ page }) => {
+    await page.addInitScript(() => {
+      const open = window.open.bind(window);
+      window.open = (url?: string | URL, target?: string, features?: string) => {
+        (window as unknown as { lastOpen: unknown }).lastOpen = {
+          url: String(url),
+          target,
+          features,
+        };
+        return open(url, target, features);
+      };
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: 'Your e-mail address' }).fill('reader@example.org');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Subscribe' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe('/subscription-form/1/8');
+    await expect(popup.getByRole('textbox', { name: 'Your e-mail address' })).toHaveValue(
+      'reader@example.org',
+    );
+    const opened = await page.evaluate(
+      () => (window as unknown as { lastOpen: { url: string; features: string } }).lastOpen,
+    );
+    expect(opened.url).toBe('/subscription-form/1/8?email=reader%40example.org');
+    expect(opened.features).toContain('width=1080');
+    expect(opened.features).toContain('height=760');
+    expect(opened.features).toContain('scrollbars=yes');
+
+    await popup.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
+      /Thank you!|already on the list/,
+    );
+  });
+});
+
+test.describe('page behaviours', () => {
+  test('copy protection blocks right-click and dragging except in text fields', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const prevented = (selector: string, type: 'contextmenu' | 'dragstart') =>
+      page.evaluate(
+        ([s, t]) => {
+          const element = document.querySelector(s!)!;
+          const event =
+            t === 'contextmenu'
+              ? new MouseEvent(t, { bubbles: true, cancelable: true })
+              : new DragEvent(t!, { bubbles: true, cancelable: true });
+          element.dispatchEvent(event);
+          return event.defaultPrevented;
+        },
+        [selector, type],
+      );
+    expect(await prevented('.post-card__excerpt', 'contextmenu')).toBe(true);
+    expect(await prevented('.post-card img', 'dragstart')).toBe(true);
+    expect(await prevented('.site-title', 'dragstart')).toBe(true);
+    expect(await prevented('input[name="email"]', 'contextmenu')).toBe(false);
+    expect(await prevented('input[name="q"]', 'contextmenu')).toBe(false);
+    expect(await prevented('input[name="email"]', 'dragstart')).toBe(false);
+  });
+
+  test('lazy background images load within 200 px of the viewport', async ({ page }) => {
+    await page.goto('/');
+    const path = await page.locator('.post-card__title a').nth(2).getAttribute('href');
+    await page.goto(path!);
+    await waitForHydration(page);
+    const card = page.locator('.adjacent__link').first();
+    await expect(card).toHaveAttribute('data-lazy-background', /\/media\//);
+    const viewport = page.viewportSize()!;
+    const moveCardBelowViewportBy = (gap: number) =>
+      page.evaluate(
+        ([g, h]) => {
+          const element = document.querySelector('.adjacent__link')!;
+          const top = element.getBoundingClientRect().top + window.scrollY;
+          window.scrollTo(0, top - h! - g!);
+        },
+        [gap, viewport.height],
+      );
+    await moveCardBelowViewportBy(260);
+    await page.waitForTimeout(200);
+    expect(await card.evaluate((e) => (e as HTMLElement).style.backgroundImage)).toBe('');
+    await moveCardBelowViewportBy(150);
+    await expect
+      .poll(() => card.evaluate((e) => (e as HTMLElement).style.backgroundImage))
+      .toContain('/media/');
+    await expect(card).not.toHaveAttribute('data-lazy-background', /.*/);
+  });
+});

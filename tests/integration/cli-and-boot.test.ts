@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
+import { connectDatabase } from '../../src/platform/db/connect.ts';
+import { boot } from '../../src/server/boot.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function quire(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
+    {
+      input: options.input ?? '',
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`, ...options.env },
+    },
+  );
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('boot', () => {
+  it('migrates, seeds the demo site once and keeps its generated secret', async () => {
+    const env = {
+      DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+    };
+    const first = await boot(env);
+    const posts = await first.database.db.selectFrom('posts').select('id').execute();
+    await first.close();
+    const second = await boot(env);
+    expect(second.secret).toBe(first.secret);
+    expect(second.secret.length).toBeGreaterThanOrEqual(40);
+    expect((await second.database.db.selectFrom('posts').select('id').execute()).length).toBe(
+      posts.length,
+    );
+    await second.close();
+    expect(posts.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('creates the first administrator from the environment with a scrypt hash', async () => {
+    const app = await boot({
+      DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`,
+      QUIRE_DEMO_CONTENT: 'never',
+      QUIRE_ADMIN_EMAIL: 'Owner@Example.org',
+      QUIRE_ADMIN_PASSWORD: 'correct horse battery',
+      LOG_LEVEL: 'silent',
+    });
+    const user = await app.database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    await app.close();
+    expect(user.email).toBe('owner@example.org');
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('correct horse battery', user.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', user.password_hash)).toBe(false);
+  });
+
+  it('stops the server at start with a message naming a bad variable', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, PORT: 'eighty', QUIRE_DIST_DIR: 'dist' },
+        timeout: 20_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT="eighty"');
+  });
+});
+
+describe('quire CLI', () => {
+  it('explains itself and refuses unknown commands', () => {
+    expect(quire(['help']).out).toContain('import <file.json>');
+    const unknown = quire(['frobnicate']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Unknown command "frobnicate"');
+  });
+
+  it('creates an administrator with the password from standard input, once', () => {
+    const created = quire(['admin', 'create', '--email', 'me@example.org'], {
+      input: 'a long enough password\n',
+    });
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toContain('Created the administrator me@example.org');
+    const again = quire(['admin', 'create', '--email', 'me@example.org'], {
+      input: 'another long password\n',
+    });
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already exists');
+    const short = quire(['admin', 'create', '--email', 'you@example.org'], { input: 'short\n' });
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('at least 12 characters');
+  });
+
+  it('exports every post with its images and imports them into another site', async () => {
+    const app = await boot({
+      DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+    });
+    await app.close();
+    const file = join(dir, 'site.json');
+    const exported = quire(['export', file]);
+    expect(exported.code, exported.err).toBe(0);
+    const archive = JSON.parse(readFileSync(file, 'utf8'));
+    expect(archive.format).toBe('quire-content');
+    expect(archive.posts.length).toBeGreaterThanOrEqual(12);
+    expect(archive.media.length).toBeGreaterThan(0);
+
+    const otherDb = join(dir, 'other.db');
+    const imported = quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain(
+      `Imported ${archive.posts.length} posts and pages, ${archive.media.length} images.`,
+    );
+    const other = connectDatabase({ kind: 'sqlite', file: otherDb });
+    const covers = await other.db
+      .selectFrom('posts')
+      .select('cover_media_id')
+      .where('cover_media_id', 'is not', null)
+      .execute();
+    await other.db.destroy();
+    expect(covers.length).toBeGreaterThan(0);
+
+    const twice = quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain('is already used by another post');
+  });
+
+  it('says clearly what is wrong with a bad file', () => {
+    expect(quire(['import', join(dir, 'missing.json')]).err).toContain('ENOENT');
+    writeFileSync(join(dir, 'broken.json'), '{ nope');
+    expect(quire(['import', join(dir, 'broken.json')]).err).toContain('not valid JSON');
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ posts: [] }));
+    const wrong = quire(['import', join(dir, 'other.json')]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('not a Quire content file');
+  });
+});

@@ -1,0 +1,242 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+const get = (path: string, init?: RequestInit) =>
+  fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+async function firstPostPath(): Promise<string> {
+  const html = await (await get('/')).text();
+  const match = /class="post-card__title"><a href="(\/[a-z0-9-]+\/)"/.exec(html);
+  if (!match?.[1]) throw new Error('No post on the home page');
+  return match[1];
+}
+
+describe('public pages', () => {
+  it('serves the home page with the demo posts, header, archives and subscription box', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('class="site-header"');
+    expect(html).toContain('Select Month');
+    expect(html).toContain('placeholder="Enter your email"');
+    expect(html).toContain('name="email"');
+    expect((html.match(/class="post-card"/g) ?? []).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives every page title, description, canonical, OpenGraph, Twitter card and JSON-LD', async () => {
+    const path = await firstPostPath();
+    const html = await (await get(path)).text();
+    expect(html).toMatch(/<title>[^<]+ · [^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"`);
+    for (const property of [
+      'og:title',
+      'og:description',
+      'og:url',
+      'og:type" content="article',
+      'og:image',
+    ]) {
+      expect(html).toContain(`property="${property}`);
+    }
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+      '@type': 'BlogPosting',
+      url: `${server.url}${path}`,
+    });
+    expect(html).toMatch(/srcset="\/media\/\d+\/320\/[^"]+ 320w/);
+  });
+
+  it('serves resized images with long-lived caching and refuses other widths', async () => {
+    const html = await (await get(await firstPostPath())).text();
+    const src = /srcset="(\/media\/\d+\/)640(\/[^ ]+) 640w/.exec(html);
+    expect(src).not.toBeNull();
+    const image = await get(`${src![1]}640${src![2]}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+    expect((await get(`${src![1]}641${src![2]}`)).status).toBe(404);
+    expect((await get('/media/999999/640/none.jpg')).status).toBe(404);
+  });
+
+  it('lists monthly archives, tags, search results and the About page', async () => {
+    const home = await (await get('/')).text();
+    const archive = /<option value="(\/archive\/\d{4}\/\d{2}\/)"/.exec(home)?.[1];
+    expect(archive).toBeDefined();
+    const archivePage = await get(archive!);
+    expect(archivePage.status).toBe(200);
+    expect(await archivePage.text()).toContain('Archive: ');
+    const tag = /href="(\/tag\/[a-z0-9-]+\/)"/.exec(home)?.[1];
+    expect((await get(tag!)).status).toBe(200);
+    const about = await get('/about/');
+    expect(about.status).toBe(200);
+    const search = await (await get('/search?q=the')).text();
+    expect(search).toMatch(/\d+ results?/);
+    expect(search).toContain('<mark>');
+  });
+
+  it('sends the archives dropdown without JavaScript to the chosen month', async () => {
+    const response = await get('/archive?month=%2Farchive%2F2026%2F01%2F');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/archive/2026/01/');
+    expect((await get('/archive?month=')).headers.get('location')).toBe('/');
+    expect((await get('/archive?month=https%3A%2F%2Fevil.example%2F')).status).toBe(400);
+  });
+
+  it('publishes RSS feeds, a sitemap and robots.txt', async () => {
+    const feed = await get('/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const rss = await feed.text();
+    expect(rss).toContain('<rss version="2.0"');
+    expect((rss.match(/<item>/g) ?? []).length).toBeGreaterThanOrEqual(10);
+    expect(rss).toContain(`<atom:link href="${server.url}/feed.xml"`);
+    const tag = /<category>([^<]+)<\/category>/.exec(rss)?.[1];
+    expect(tag).toBeDefined();
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${server.url}/about/</loc>`);
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it('shows the subscription page for the site feed and keeps a valid request', async () => {
+    const page = await get('/subscription-form/1/8?email=reader%40example.org');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('value="reader@example.org"');
+    const bad = await get('/subscription-form/1/8', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: 'email=not-an-address',
+    });
+    expect(bad.status).toBe(422);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('Please enter email address');
+    expect(badHtml).toContain('value="not-an-address"');
+    const good = await get('/subscription-form/1/8', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: 'email=reader%40example.org',
+    });
+    expect(good.status).toBe(200);
+    expect(await good.text()).toContain('reader@example.org');
+    expect((await get('/subscription-form/1/7')).status).toBe(404);
+    expect((await get('/subscription-form/999/8')).status).toBe(404);
+  });
+});
+
+describe('bad input', () => {
+  it('answers unknown slugs and paths with the 404 page', async () => {
+    for (const path of [
+      '/no-such-post/',
+      '/UPPER/',
+      '/tag/no-such-tag/',
+      '/archive/2026/13/',
+      '/archive/1999/01/',
+      '/a/b/c/d',
+      '/%2e%2e/etc/passwd',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      if (path !== '/%2e%2e/etc/passwd')
+        expect(await response.text(), path).toContain('Page not found');
+    }
+  });
+
+  it('answers malformed or oversized query strings with 400, never 500', async () => {
+    for (const path of [
+      '/?page=abc',
+      '/?page=0',
+      '/?page=-1',
+      `/search?q=${'x'.repeat(300)}`,
+      '/search?q=%E0%A4%A',
+      '/?q=%ZZ',
+      `/?${'a=1&'.repeat(400)}`,
+      '/tag/travel/?page=1e9',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+    }
+    expect((await get(`/${'a'.repeat(5000)}`)).status).toBe(414);
+  });
+
+  it('answers a page number past the end with 404', async () => {
+    expect((await get('/?page=999')).status).toBe(404);
+  });
+
+  it('handles search input that looks like syntax or markup', async () => {
+    for (const q of [
+      '"',
+      'NOT',
+      'a OR',
+      '*',
+      '<script>alert(1)</script>',
+      "' or 1=1 --",
+      '((',
+      'NEAR(x',
+    ]) {
+      const response = await get(`/search?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(await response.text()).not.toContain('<script>alert(1)</script>');
+    }
+  });
+});
+
+describe('page cache', () => {
+  it('answers repeat visits from the cache with an ETag and 304', async () => {
+    const path = await firstPostPath();
+    const first = await get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    await first.arrayBuffer();
+    const second = await get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(await second.text()).toContain('</html>');
+    const revalidated = await get(path, { headers: { 'If-None-Match': etag! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('never caches for a signed-in session', async () => {
+    await get('/');
+    const response = await get('/', { headers: { Cookie: 'quire_session=abc' } });
+    expect(response.headers.get('x-cache')).toBeNull();
+  });
+
+  it('shows a change made by another process at once', async () => {
+    const before = await (await get('/')).text();
+    expect(before).not.toContain('A post imported while the site runs');
+    const file = join(server.dataDir, 'import.json');
+    const archive = {
+      format: 'quire-content',
+      version: 1,
+      posts: [
+        {
+          title: 'A post imported while the site runs',
+          body: 'Fresh.',
+          status: 'published',
+          publishedAt: new Date().toISOString(),
+        },
+      ],
+    };
+    await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(archive)));
+    execFileSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
+      {
+        env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}` },
+      },
+    );
+    const after = await (await get('/')).text();
+    expect(after).toContain('A post imported while the site runs');
+  });
+});
