@@ -21,8 +21,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     request.headers.get('cookie'),
     request.headers.get('authorization'),
   );
+  // A rewrite (to /404, /400) passes through here twice; the inner pass already encoded it.
   const cacheable =
     key !== undefined &&
+    !response.headers.has('content-encoding') &&
     (response.status === 200 || response.status === 404) &&
     response.headers.get('cache-control') === publicPageCacheControl &&
     !response.headers.has('set-cookie');

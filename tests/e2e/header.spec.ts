@@ -71,6 +71,8 @@ test.describe('header', () => {
     await page.clock.install();
     await page.goto('/');
     await waitForHydration(page);
+    // Stop the page's clock so the 200 ms delay is measured exactly.
+    await page.clock.pauseAt(Date.now() + 1000);
     const icon = page.getByRole('button', { name: 'Search', exact: true });
     const field = page.getByRole('searchbox', { name: 'Search this site' });
     await expect(icon).toHaveAttribute('aria-expanded', 'false');

@@ -32,3 +32,11 @@ describe('search icon', () => {
     expect(searchIconAction(true, '   ')).toBe('close');
   });
 });
+
+describe('mobile header CSS', () => {
+  it('applies below the configured break point only', async () => {
+    const { mobileHeaderCss } = await import('./ui/mobile-header-css.ts');
+    expect(mobileHeaderCss(769)).toMatch(/^@media \(max-width:768px\)\{/);
+    expect(mobileHeaderCss(1024)).toContain('(max-width:1023px)');
+  });
+});

@@ -6,14 +6,15 @@ export function mobileHeaderCss(desktopBreakPoint: number): string {
   const max = Math.max(0, Math.floor(desktopBreakPoint) - 1);
   return `@media (max-width:${max}px){
 .site-header .menu-toggle{display:inline-flex}
-.site-menu{display:none;position:absolute;left:0;right:0;top:100%;background:var(--surface);border-bottom:1px solid var(--line);box-shadow:0 12px 24px -16px rgba(0,0,0,.25);padding:.5rem 1rem 1rem}
+.site-header .site-menu{display:none;position:absolute;left:0;right:0;top:100%;background:var(--surface);border-bottom:1px solid var(--line);box-shadow:0 12px 24px -16px rgba(0,0,0,.25);padding:.5rem 1rem 1rem}
 .site-header[data-menu-open] .site-menu{display:block}
-.site-menu>ul{flex-direction:column;align-items:stretch;gap:0}
-.site-menu li{flex-wrap:wrap;border-bottom:1px solid var(--line)}
-.site-menu li:last-child{border-bottom:0}
-.site-menu a{flex:1;padding:.8rem .25rem}
-.site-menu .submenu{position:static;display:none;box-shadow:none;border:0;min-width:0;width:100%;padding:0 0 .5rem 1rem;background:transparent}
-.site-menu li[data-open]>.submenu{display:block}
-.site-menu .submenu-toggle{display:inline-flex}
+.site-header .site-menu>ul{flex-direction:column;align-items:stretch;gap:0}
+.site-header .site-menu li{flex-wrap:wrap;border-bottom:1px solid var(--line)}
+.site-header .site-menu li:last-child{border-bottom:0}
+.site-header .site-menu a{flex:1;padding:.8rem .25rem}
+.site-header .site-menu .submenu{position:static;display:none;box-shadow:none;border:0;min-width:0;width:100%;padding:0 0 .5rem 1rem;background:transparent}
+.site-header .site-menu li:hover>.submenu,.site-header .site-menu li:focus-within>.submenu{display:none}
+.site-header .site-menu li[data-open]>.submenu{display:block}
+.site-header .site-menu .submenu-toggle{display:inline-flex}
 }`;
 }
