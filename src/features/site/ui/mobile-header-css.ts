@@ -15,6 +15,7 @@ export function mobileHeaderCss(desktopBreakPoint: number): string {
 .site-header .site-menu .submenu{position:static;display:none;box-shadow:none;border:0;min-width:0;width:100%;padding:0 0 .5rem 1rem;background:transparent}
 .site-header .site-menu li:hover>.submenu,.site-header .site-menu li:focus-within>.submenu{display:none}
 .site-header .site-menu li[data-open]>.submenu{display:block}
-.site-header .site-menu .submenu-toggle{display:inline-flex}
+.site-header .site-menu .submenu-toggle{display:inline-flex;width:44px;height:44px}
+.site-header[data-search-active] .header-search__field{position:absolute;left:1.25rem;right:8.5rem;top:50%;transform:translateY(-50%);width:auto;z-index:2;background:var(--surface)}
 }`;
 }
