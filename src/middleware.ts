@@ -3,6 +3,7 @@ import {
   acceptsGzip,
   matchesEtag,
   pageCacheKey,
+  pageKeyHeader,
   publicPageCacheControl,
 } from './platform/cache/page-cache.ts';
 import { appContext } from './server/app-registry.ts';
@@ -15,12 +16,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
 
   const request = context.request;
-  const key = pageCacheKey(
-    request.method,
-    context.url,
-    request.headers.get('cookie'),
-    request.headers.get('authorization'),
-  );
+  // The front names the page by the address the visitor asked for, which a rewrite (to /404)
+  // would otherwise lose; under `astro dev` there is no front and the URL is used.
+  const key = request.headers.has(pageKeyHeader)
+    ? request.headers.get(pageKeyHeader) || undefined
+    : pageCacheKey(
+        request.method,
+        context.url,
+        request.headers.get('cookie'),
+        request.headers.get('authorization'),
+      );
   // A rewrite (to /404, /400) passes through here twice; the inner pass already encoded it.
   const cacheable =
     key !== undefined &&

@@ -6,6 +6,7 @@ import {
   type CachedPage,
   matchesEtag,
   pageCacheKey,
+  pageKeyHeader,
 } from '../platform/cache/page-cache.ts';
 import type { AppContext } from './boot.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -19,6 +20,7 @@ export type AstroHandler = (
 ) => Promise<void>;
 
 export const maxUrlLength = 4096;
+
 export const maxQueryLength = 1024;
 
 /** Why a request line cannot be served, or undefined when it is fine. */
@@ -69,6 +71,7 @@ export function createRequestListener(
         const page = app.pageCache.get(key);
         if (page) return sendCachedPage(req, res, page, 'HIT');
       }
+      req.headers[pageKeyHeader] = key ?? '';
       await astro(req, res);
     } catch (error) {
       app.log.error('Request failed', {

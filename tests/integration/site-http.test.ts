@@ -206,6 +206,15 @@ describe('page cache', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('caches the 404 page under the address asked for, and ignores a forged cache key', async () => {
+    await get('/missing-page-one/');
+    expect((await get('/missing-page-one/')).headers.get('x-cache')).toBe('HIT');
+    await get('/tag/', { headers: { 'x-quire-page-key': '/poisoned/' } });
+    const poisoned = await get('/poisoned/');
+    expect(poisoned.status).toBe(404);
+    expect(await poisoned.text()).toContain('Page not found');
+  });
+
   it('never caches for a signed-in session', async () => {
     await get('/');
     const response = await get('/', { headers: { Cookie: 'quire_session=abc' } });

@@ -21,6 +21,9 @@ type Options = {
 
 const minimumGzipBytes = 1024;
 
+/** Set by the HTTP front on every request it hands to Astro: the page-cache key, or empty. */
+export const pageKeyHeader = 'x-quire-page-key';
+
 /** Pages answered with this Cache-Control are kept in the page cache for anonymous visitors. */
 export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
 
