@@ -40,7 +40,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     ([name]) => name !== 'content-length' && name !== 'content-encoding',
   );
   await app.pageCache.refresh();
-  const page = app.pageCache.set(key, { status: response.status, headers, body });
+  const page = await app.pageCache.set(key, { status: response.status, headers, body });
   const out = new Headers(headers);
   out.set('ETag', page.etag);
   out.set('X-Cache', 'MISS');

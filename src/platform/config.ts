@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,9 @@ const environmentSchema = z.object({
   QUIRE_DEMO_CONTENT: z.enum(['auto', 'never']).default('auto'),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
   CACHE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
+  WEB_CONCURRENCY: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default('auto'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -32,6 +36,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   demoContent: 'auto' | 'never';
   cache: { maxEntries: number; versionCheckMs: number };
+  /** Server processes sharing the port; `auto` is one per core, at most 4. */
+  workers: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -73,6 +79,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     demoContent: e.QUIRE_DEMO_CONTENT,
     cache: { maxEntries: e.CACHE_MAX_ENTRIES, versionCheckMs: e.CACHE_VERSION_CHECK_MS },
+    workers: e.WEB_CONCURRENCY === 'auto' ? Math.min(4, availableParallelism()) : e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
   };
 }

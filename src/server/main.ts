@@ -1,47 +1,44 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
-import { boot } from './boot.ts';
+import { type AppContext, boot } from './boot.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { loadStaticFiles } from './static-files.ts';
 
-/** `npm run serve`: boots Quire and serves the built site. */
-async function main(): Promise<void> {
-  const distDir = process.env.QUIRE_DIST_DIR ?? 'dist';
-  const entry = join(distDir, 'server', 'entry.mjs');
-  if (!existsSync(entry)) {
-    console.error(
-      `No built site at ${entry}. Run "npm run build" first (or "npm start", which builds).`,
-    );
-    process.exit(1);
-  }
-  let app: Awaited<ReturnType<typeof boot>>;
+/**
+ * `npm run serve`: boots Quire once (configuration, migrations, demo content), then serves
+ * the built site from one process per core (WEB_CONCURRENCY). Workers share the port and
+ * the database; see docs/decisions/0009-one-worker-per-core.md.
+ */
+const distDir = process.env.QUIRE_DIST_DIR ?? 'dist';
+const entry = join(distDir, 'server', 'entry.mjs');
+
+async function bootOrExit(): Promise<AppContext> {
   try {
-    app = await boot();
+    return await boot();
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
+}
+
+async function serve(app: AppContext, onListening: () => void): Promise<void> {
   registerAppContext(app);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const server = createServer(
     { keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 10_000 },
     createRequestListener(app, handler, loadStaticFiles(join(distDir, 'client'))),
   );
-  server.listen(app.config.port, app.config.host, () => {
-    app.log.info(
-      `Quire is serving ${app.config.siteUrl} (listening on http://${app.config.host}:${app.config.port})`,
-    );
-  });
   server.on('error', (error) => {
     app.log.error(`Cannot listen on ${app.config.host}:${app.config.port}: ${error.message}`);
     process.exit(1);
   });
+  server.listen(app.config.port, app.config.host, onListening);
   const stop = () => {
-    app.log.info('Shutting down');
     server.close(() => {
       void app.close().then(() => process.exit(0));
     });
@@ -52,4 +49,48 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-await main();
+function announce(app: AppContext, workers: number): void {
+  const processes = workers === 1 ? 'one process' : `${workers} worker processes`;
+  app.log.info(
+    `Quire is serving ${app.config.siteUrl} (listening on http://${app.config.host}:${app.config.port}, ${processes})`,
+  );
+}
+
+async function primary(): Promise<void> {
+  if (!existsSync(entry)) {
+    console.error(
+      `No built site at ${entry}. Run "npm run build" first (or "npm start", which builds).`,
+    );
+    process.exit(1);
+  }
+  const app = await bootOrExit();
+  const workers = app.config.workers;
+  if (workers === 1) {
+    await serve(app, () => announce(app, 1));
+    return;
+  }
+  await app.close();
+  let listening = 0;
+  let stopping = false;
+  const fork = () =>
+    cluster.fork().on('listening', () => ++listening === workers && announce(app, workers));
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    app.log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000);
+  });
+  const stop = () => {
+    stopping = true;
+    app.log.info('Shutting down');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (cluster.isPrimary) await primary();
+else {
+  const app = await bootOrExit();
+  await serve(app, () => {});
+}

@@ -108,8 +108,8 @@ describe.each(testDatabases())('content queries on $name', ({ open }) => {
 
   it('groups the archive by month, newest first, with counts, posts only', async () => {
     expect(await listArchiveMonths(handle, now)).toEqual([
-      { month: '2026-11', count: 2 },
-      { month: '2026-10', count: 1 },
+      { month: '2026-11', label: 'November 2026', count: 2 },
+      { month: '2026-10', label: 'October 2026', count: 1 },
     ]);
   });
 

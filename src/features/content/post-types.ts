@@ -17,7 +17,7 @@ export type PostSummary = {
   tags: Tag[];
 };
 
-export type PostDetail = PostSummary & { html: string; text: string };
+export type PostDetail = PostSummary & { html: string; readingMinutes: number };
 
 export type Page<T> = {
   items: T[];
@@ -27,4 +27,5 @@ export type Page<T> = {
   pageCount: number;
 };
 
-export type ArchiveMonth = { month: string; count: number };
+/** A month with posts: `2026-03`, its label (`March 2026`) and how many posts it has. */
+export type ArchiveMonth = { month: string; label: string; count: number };

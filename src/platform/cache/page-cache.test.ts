@@ -33,7 +33,7 @@ describe('PageCache', () => {
     const clock = { now: 0 };
     const { cache, reads } = cacheWith(state, clock);
     await cache.refresh();
-    cache.set('/', page('home'));
+    await cache.set('/', page('home'));
     clock.now = 500;
     await cache.refresh();
     expect(reads()).toBe(1);
@@ -50,7 +50,7 @@ describe('PageCache', () => {
     const clock = { now: 0 };
     const { cache } = cacheWith(state, clock);
     await cache.refresh();
-    cache.set('/', page('before'));
+    await cache.set('/', page('before'));
     clock.now = 4999;
     await cache.refresh();
     expect(cache.get('/')).toBeDefined();
@@ -66,22 +66,49 @@ describe('PageCache', () => {
       { now: 0 },
       2,
     );
-    cache.set('/a', page('a'));
-    cache.set('/b', page('b'));
+    await cache.set('/a', page('a'));
+    await cache.set('/b', page('b'));
     cache.get('/a');
-    cache.set('/c', page('c'));
+    await cache.set('/c', page('c'));
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/a')).toBeDefined();
     expect(cache.size).toBe(2);
   });
 
-  it('gzips large pages and gives each body a stable ETag', () => {
+  it('gzips large pages and gives each body a stable ETag', async () => {
     const { cache } = cacheWith({ current: { version: '1', validUntil: undefined } }, { now: 0 });
-    const small = cache.set('/s', page('tiny'));
-    const large = cache.set('/l', page('x'.repeat(5000)));
+    const small = await cache.set('/s', page('tiny'));
+    const large = await cache.set('/l', page('x'.repeat(5000)));
     expect(small.gzip).toBeUndefined();
     expect(large.gzip!.byteLength).toBeLessThan(200);
-    expect(cache.set('/l2', page('x'.repeat(5000))).etag).toBe(large.etag);
+    expect((await cache.set('/l2', page('x'.repeat(5000)))).etag).toBe(large.etag);
+  });
+});
+
+describe('PageCache.memo', () => {
+  it('computes a value once per content version', async () => {
+    const state = { current: { version: '1', validUntil: undefined } as ContentState };
+    const clock = { now: 0 };
+    const { cache } = cacheWith(state, clock);
+    await cache.refresh();
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await cache.memo('chrome', compute)).toBe(1);
+    expect(await cache.memo('chrome', compute)).toBe(1);
+    state.current = { version: '2', validUntil: undefined };
+    clock.now = 2000;
+    await cache.refresh();
+    expect(await cache.memo('chrome', compute)).toBe(2);
+    cache.invalidate();
+    expect(await cache.memo('chrome', compute)).toBe(3);
+  });
+
+  it('forgets a failed computation', async () => {
+    const { cache } = cacheWith({ current: { version: '1', validUntil: undefined } }, { now: 0 });
+    await expect(cache.memo('x', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.memo('x', async () => 'ok')).toBe('ok');
   });
 });
 
@@ -104,5 +131,18 @@ describe('cache helpers', () => {
     expect(pageCacheKey('POST', url, undefined)).toBeUndefined();
     expect(pageCacheKey('GET', url, 'a=1; quire_session=abc')).toBeUndefined();
     expect(pageCacheKey('GET', url, undefined, 'Basic eDp5')).toBeUndefined();
+  });
+});
+
+describe('PageCache.memo bounds', () => {
+  it('keeps at most 1000 values, dropping the least recently used', async () => {
+    const cache = new PageCache({
+      maxEntries: 10,
+      checkEveryMs: 1000,
+      readState: async () => ({ version: '1', validUntil: undefined }),
+    });
+    for (let i = 0; i < 1001; i++) await cache.memo(`k${i}`, async () => i);
+    expect(await cache.memo('k0', async () => -1)).toBe(-1);
+    expect(await cache.memo('k1000', async () => -1)).toBe(1000);
   });
 });

@@ -21,6 +21,9 @@ type Options = {
 
 const minimumGzipBytes = 1024;
 
+/** Derived values kept per content version (the site chrome, one entry per post asked for). */
+const maxMemos = 1000;
+
 /** Set by the HTTP front on every request it hands to Astro: the page-cache key, or empty. */
 export const pageKeyHeader = 'x-quire-page-key';
 
@@ -35,6 +38,7 @@ export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
+  readonly #memos = new Map<string, Promise<unknown>>();
   readonly #options: Options;
   readonly #now: () => number;
   #state: ContentState | undefined;
@@ -65,7 +69,7 @@ export class PageCache {
     const state = await this.#options.readState();
     this.#checkedAt = this.#now();
     const expired = this.#state?.validUntil !== undefined && this.#now() >= this.#state.validUntil;
-    if (this.#state?.version !== state.version || expired) this.#entries.clear();
+    if (this.#state?.version !== state.version || expired) this.#clear();
     this.#state = state;
   }
 
@@ -79,11 +83,18 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, page: Omit<CachedPage, 'gzip' | 'etag'>): CachedPage {
+  /**
+   * Stores a page with its gzip form. A page that will be kept is compressed well once (level
+   * 6); when nothing is kept (cache size 0) each response is compressed fast (level 1, 10%
+   * larger at half the CPU), since it is thrown away after one use.
+   */
+  async set(key: string, page: Omit<CachedPage, 'gzip' | 'etag'>): Promise<CachedPage> {
     const entry: CachedPage = {
       ...page,
       gzip:
-        page.body.byteLength >= minimumGzipBytes ? gzipSync(page.body, { level: 6 }) : undefined,
+        page.body.byteLength >= minimumGzipBytes
+          ? gzipSync(page.body, { level: this.#options.maxEntries === 0 ? 1 : 6 })
+          : undefined,
       etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
     };
     if (this.#options.maxEntries === 0) return entry;
@@ -97,9 +108,35 @@ export class PageCache {
     return entry;
   }
 
+  /**
+   * A value derived from the content (the site chrome, say), computed once per content
+   * version and shared by every page that needs it.
+   */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let value = this.#memos.get(key) as Promise<T> | undefined;
+    if (value) {
+      this.#memos.delete(key);
+      this.#memos.set(key, value);
+      return value;
+    }
+    value = compute();
+    this.#memos.set(key, value);
+    value.catch(() => this.#memos.delete(key));
+    if (this.#memos.size > maxMemos) {
+      const oldest = this.#memos.keys().next().value;
+      if (oldest !== undefined) this.#memos.delete(oldest);
+    }
+    return value;
+  }
+
+  #clear(): void {
+    this.#entries.clear();
+    this.#memos.clear();
+  }
+
   /** Forgets every page now and makes the next request re-read the content state. */
   invalidate(): void {
-    this.#entries.clear();
+    this.#clear();
     this.#checkedAt = Number.NEGATIVE_INFINITY;
   }
 }

@@ -7,6 +7,7 @@ import {
   snippetMarkEnd,
   snippetMarkStart,
 } from '../../../platform/db/dialect-sql.ts';
+import { minutesToRead, monthLabel } from '../dates.ts';
 import type {
   ArchiveMonth,
   CoverImage,
@@ -164,7 +165,7 @@ export async function findPublishedBySlug(
     .executeTakeFirst();
   if (!row) return undefined;
   const [summary] = (await toSummaries(db, [row])) as [PostSummary];
-  return { ...summary, html: row.body_html, text: row.body_text };
+  return { ...summary, html: row.body_html, readingMinutes: minutesToRead(row.body_text) };
 }
 
 /** The posts before and after one, in publishing order. */
@@ -207,7 +208,7 @@ export async function listArchiveMonths(
     .groupBy(month)
     .orderBy(month, 'desc')
     .execute();
-  return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
+  return rows.map((r) => ({ month: r.month, label: monthLabel(r.month), count: Number(r.count) }));
 }
 
 /** Tags that have at least one published post, with counts, most used first. */
@@ -323,7 +324,7 @@ export async function listFeedPosts(
   return page.items.map((p) => ({
     ...p,
     html: byId.get(p.id)?.body_html ?? '',
-    text: byId.get(p.id)?.body_text ?? '',
+    readingMinutes: minutesToRead(byId.get(p.id)?.body_text ?? ''),
   }));
 }
 

@@ -13,7 +13,7 @@ const post: PostDetail = {
   cover: null,
   tags: [{ id: 1, name: 'Food & Drink', slug: 'food-drink', description: '' }],
   html: '<p><a href="/other/">x</a><img src="/media/1/960/a.jpg" srcset="/media/1/320/a.jpg 320w, /media/1/640/a.jpg 640w"></p>',
-  text: 'x',
+  readingMinutes: 1,
 };
 const channel = {
   title: 'Notes',

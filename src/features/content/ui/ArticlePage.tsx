@@ -1,4 +1,5 @@
-import { formatDate, isoDate, minutesToRead } from '../dates.ts';
+import { renderedByReact } from '../../../platform/astro-react.ts';
+import { formatDate, isoDate } from '../dates.ts';
 import { mediaPath } from '../media-urls.ts';
 import { contentMessages } from '../messages.ts';
 import type { PostDetail, PostSummary } from '../post-types.ts';
@@ -20,7 +21,7 @@ export function ArticlePage({ post, previous, next }: Props) {
           <p className="post-meta">
             <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
             {' · '}
-            {contentMessages.minutesToRead(minutesToRead(post.text))}
+            {contentMessages.minutesToRead(post.readingMinutes)}
           </p>
         )}
         <h1>{post.title}</h1>
@@ -88,3 +89,5 @@ function AdjacentLink({ post, direction }: { post: PostSummary; direction: 'prev
     </a>
   );
 }
+
+renderedByReact(ArticlePage);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 /** A short page for a status the visitor should understand: a bad address, a bad request. */
 export function MessagePage({ code, title, text }: { code?: string; title: string; text: string }) {
   return (
@@ -15,3 +16,5 @@ export function MessagePage({ code, title, text }: { code?: string; title: strin
     </section>
   );
 }
+
+renderedByReact(MessagePage);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import { contentMessages } from '../messages.ts';
 
 export function NotFoundPage() {
@@ -21,3 +22,5 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+renderedByReact(NotFoundPage);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import { contentMessages } from '../messages.ts';
 import type { Page, PostSummary } from '../post-types.ts';
 import { Pagination } from './Pagination.tsx';
@@ -33,3 +34,5 @@ export function PostListPage({ heading, description, posts, hrefFor }: Props) {
     </>
   );
 }
+
+renderedByReact(PostListPage);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { contentMessages } from '../messages.ts';
 import type { Page } from '../post-types.ts';
@@ -51,3 +52,5 @@ export function SearchPage({ query, results }: { query: string; results: Page<Se
     </section>
   );
 }
+
+renderedByReact(SearchPage);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import type { Tag } from '../post-types.ts';
 
 /** Every topic with its number of posts. */
@@ -24,3 +25,5 @@ export function TopicsPage({ tags }: { tags: (Tag & { count: number })[] }) {
     </section>
   );
 }
+
+renderedByReact(TopicsPage);

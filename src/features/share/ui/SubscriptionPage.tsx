@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import { siteMessages } from '../../site/messages.ts';
 
 type Props = {
@@ -48,3 +49,5 @@ export function SubscriptionPage({ siteTitle, action, email, error, done }: Prop
     </section>
   );
 }
+
+renderedByReact(SubscriptionPage);

@@ -10,5 +10,10 @@ export async function startPublicPage(
 ): Promise<{ app: AppContext; chrome: SiteChrome }> {
   const { app } = astro.locals;
   astro.response.headers.set('Cache-Control', publicPageCacheControl);
-  return { app, chrome: await loadSiteChrome(app.database, app.config.siteUrl) };
+  return { app, chrome: await siteChrome(app) };
+}
+
+/** The site chrome, loaded once per content version. */
+export function siteChrome(app: AppContext): Promise<SiteChrome> {
+  return app.pageCache.memo('site-chrome', () => loadSiteChrome(app.database, app.config.siteUrl));
 }

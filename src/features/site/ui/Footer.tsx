@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import { siteMessages } from '../messages.ts';
 
 export function Footer({ title, footerText }: { title: string; footerText: string }) {
@@ -21,3 +22,5 @@ export function Footer({ title, footerText }: { title: string; footerText: strin
     </footer>
   );
 }
+
+renderedByReact(Footer);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import {
   isDesktopWidth,
   isScrollToTopVisible,
@@ -236,3 +237,5 @@ export default function Header({
     </>
   );
 }
+
+renderedByReact(Header);

@@ -1,3 +1,4 @@
+import { renderedByReact } from '../../../platform/astro-react.ts';
 import {
   absoluteUrl,
   documentTitle,
@@ -51,3 +52,5 @@ export function SeoHead({ seo, site }: { seo: Seo; site: SiteIdentity }) {
     </>
   );
 }
+
+renderedByReact(SeoHead);

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef } from 'react';
-import { archivePath, monthLabel } from '../../content/dates.ts';
+import { renderedByReact } from '../../../platform/astro-react.ts';
+import { archivePath } from '../../content/dates.ts';
 import type { ArchiveMonth } from '../../content/post-types.ts';
 import { siteMessages } from '../messages.ts';
 import {
@@ -59,9 +60,9 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
           }}
         >
           <option value="">{siteMessages.selectMonth}</option>
-          {months.map(({ month, count }) => (
+          {months.map(({ month, label, count }) => (
             <option key={month} value={archivePath(month)}>
-              {monthLabel(month)} ({count})
+              {label} ({count})
             </option>
           ))}
         </select>
@@ -120,3 +121,5 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
     </section>
   );
 }
+
+renderedByReact(Sidebar);

@@ -1,0 +1,93 @@
+/** 1 KB in every budget and report here is 1,024 bytes. */
+export const kilobyte = 1024;
+
+export type Target = {
+  id: string;
+  description: string;
+  direction: 'atLeast' | 'atMost';
+  limit: number;
+  unit: 'req/s' | 'bytes' | 'requests' | 'responses';
+};
+
+/**
+ * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
+ * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript).
+ */
+export const targets = {
+  cachedThroughput: {
+    id: 'cached-throughput',
+    description: 'cached page, average requests per second',
+    direction: 'atLeast',
+    limit: 3000,
+    unit: 'req/s',
+  },
+  uncachedThroughput: {
+    id: 'uncached-throughput',
+    description: 'uncached page, average requests per second',
+    direction: 'atLeast',
+    limit: 600,
+    unit: 'req/s',
+  },
+  cleanLoadRun: {
+    id: 'clean-load-run',
+    description: 'errors, timeouts and non-2xx responses during a load run',
+    direction: 'atMost',
+    limit: 0,
+    unit: 'responses',
+  },
+  postPageJavaScript: {
+    id: 'post-page-js',
+    description: 'post page JavaScript transferred (gzip), fully loaded',
+    direction: 'atMost',
+    limit: 80 * kilobyte,
+    unit: 'bytes',
+  },
+  postPageRequests: {
+    id: 'post-page-requests',
+    description: 'post page requests, fully loaded',
+    direction: 'atMost',
+    limit: 12,
+    unit: 'requests',
+  },
+} as const satisfies Record<string, Target>;
+
+export type TargetCheck = {
+  target: string;
+  subject: string;
+  direction: Target['direction'];
+  limit: number;
+  measured: number;
+  unit: Target['unit'];
+  pass: boolean;
+};
+
+export function checkTarget(target: Target, subject: string, measured: number): TargetCheck {
+  const pass = target.direction === 'atLeast' ? measured >= target.limit : measured <= target.limit;
+  return {
+    target: target.id,
+    subject,
+    direction: target.direction,
+    limit: target.limit,
+    measured,
+    unit: target.unit,
+    pass,
+  };
+}
+
+export function formatQuantity(value: number, unit: Target['unit']): string {
+  if (unit === 'bytes') return formatKilobytes(value);
+  if (unit === 'req/s') return `${formatInteger(value)} req/s`;
+  return formatInteger(value);
+}
+
+export function formatLimit(check: Pick<TargetCheck, 'direction' | 'limit' | 'unit'>): string {
+  return `${check.direction === 'atLeast' ? '≥' : '≤'} ${formatQuantity(check.limit, check.unit)}`;
+}
+
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / kilobyte).toFixed(1)} KB`;
+}
+
+export function formatInteger(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
