@@ -15,7 +15,7 @@ type Snapshot = {
 export type CpuUsage = {
   /** This process: the load generator, or the browser driver. */
   client: number;
-  /** Its child processes: the servers under test (and Chromium while it runs). */
+  /** Its descendants: the servers under test with their workers (and Chromium while it runs). */
   server: number | undefined;
   /** Other user processes on the machine; high values make the figures unreliable. */
   others: number | undefined;
@@ -56,7 +56,16 @@ function snapshot(): Snapshot {
   return { at: performance.now(), clientMs: (user + system) / 1000, processes: processTimes() };
 }
 
-/** CPU time spent between two snapshots by this process's children and by everyone else. */
+/** Whether `pid` descends from this process (the server, its workers, Chromium). */
+function isDescendant(pid: number, processes: Map<number, { parent: number }>): boolean {
+  for (let current = processes.get(pid)?.parent; current !== undefined && current > 1; ) {
+    if (current === process.pid) return true;
+    current = processes.get(current)?.parent;
+  }
+  return false;
+}
+
+/** CPU time spent between two snapshots by this process's descendants and by everyone else. */
 function splitOthers(start: Snapshot, end: Snapshot) {
   if (!start.processes || !end.processes) return undefined;
   let children = 0;
@@ -66,7 +75,7 @@ function splitOthers(start: Snapshot, end: Snapshot) {
       continue;
     }
     const used = ms - (start.processes.get(pid)?.ms ?? 0);
-    if (parent === process.pid) children += used;
+    if (isDescendant(pid, end.processes)) children += used;
     else others += used;
   }
   return { children, others };

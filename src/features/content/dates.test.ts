@@ -39,3 +39,13 @@ describe('query parameters', () => {
     expect(parseSearchParam('x'.repeat(201))).toBe('invalid');
   });
 });
+
+describe('date formatting', () => {
+  it('formats long and ISO dates in UTC, the same on every call', async () => {
+    const { formatDate, isoDate } = await import('./dates.ts');
+    const at = Date.UTC(2026, 10, 21, 23, 30);
+    expect(formatDate(at)).toBe('November 21, 2026');
+    expect(formatDate(at)).toBe('November 21, 2026');
+    expect(isoDate(at)).toBe('2026-11-21T23:30:00.000Z');
+  });
+});

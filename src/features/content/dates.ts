@@ -5,12 +5,25 @@ const monthYear = new Intl.DateTimeFormat('en', {
   timeZone: 'UTC',
 });
 
+// Pages show the same few dates on every render; Intl formatting is slow enough to remember.
+const formatted = new Map<number, { long: string; iso: string }>();
+
+function datesOf(epochMs: number): { long: string; iso: string } {
+  let dates = formatted.get(epochMs);
+  if (!dates) {
+    if (formatted.size >= 10_000) formatted.clear();
+    dates = { long: longDate.format(epochMs), iso: new Date(epochMs).toISOString() };
+    formatted.set(epochMs, dates);
+  }
+  return dates;
+}
+
 export function formatDate(epochMs: number): string {
-  return longDate.format(epochMs);
+  return datesOf(epochMs).long;
 }
 
 export function isoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString();
+  return datesOf(epochMs).iso;
 }
 
 /** `2026-03` → `March 2026`. */

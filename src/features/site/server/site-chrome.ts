@@ -9,7 +9,8 @@ export type SiteChrome = {
   settings: SiteSettings;
   identity: SiteIdentity;
   archiveMonths: Awaited<ReturnType<typeof listArchiveMonths>>;
-  tags: Awaited<ReturnType<typeof listTagsInUse>>;
+  /** Topics with posts, in the shape the sidebar island is given (its props are serialised). */
+  tags: { name: string; slug: string; count: number }[];
 };
 
 export async function loadSiteChrome(
@@ -30,6 +31,6 @@ export async function loadSiteChrome(
       locale: settings.locale,
     },
     archiveMonths,
-    tags,
+    tags: tags.map(({ name, slug, count }) => ({ name, slug, count })),
   };
 }
