@@ -249,3 +249,44 @@ describe('page cache', () => {
     expect(after).toContain('A post imported while the site runs');
   });
 });
+
+describe('several worker processes', () => {
+  it('serve the site together and all show a change at once', async () => {
+    const cluster = await startTestServer({ WEB_CONCURRENCY: '2' });
+    try {
+      const seen = new Set<string>();
+      for (let i = 0; i < 12; i++) {
+        const response = await fetch(`${cluster.url}/`);
+        expect(response.status).toBe(200);
+        seen.add(response.headers.get('x-cache') ?? '');
+        await response.arrayBuffer();
+      }
+      expect(seen).toEqual(new Set(['MISS', 'HIT']));
+      const file = join(cluster.dataDir, 'import.json');
+      const archive = {
+        format: 'quire-content',
+        version: 1,
+        posts: [
+          {
+            title: 'Seen by every worker',
+            body: 'x',
+            status: 'published',
+            publishedAt: new Date().toISOString(),
+          },
+        ],
+      };
+      await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(archive)));
+      execFileSync(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
+        {
+          env: { ...process.env, DATABASE_URL: `sqlite:${join(cluster.dataDir, 'quire.db')}` },
+        },
+      );
+      for (let i = 0; i < 4; i++)
+        expect(await (await fetch(`${cluster.url}/`)).text()).toContain('Seen by every worker');
+    } finally {
+      await cluster.stop();
+    }
+  });
+});

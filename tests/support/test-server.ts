@@ -40,6 +40,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
         CACHE_VERSION_CHECK_MS: '0',
         LOG_LEVEL: 'warn',
+        // One process, so a test sees the cache its previous request filled.
+        WEB_CONCURRENCY: '1',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
