@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { chromiumLaunchOptions as chromiumLaunch } from '../tests/support/chromium.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine, TextTable } from './benchmark.ts';
 import {
   checkTarget,
@@ -8,21 +9,6 @@ import {
   type TargetCheck,
   targets,
 } from './targets.ts';
-
-/** The browser of the end-to-end tests (playwright.config.ts): Debian's Chromium. */
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 type Viewport = {
   name: string;

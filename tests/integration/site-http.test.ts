@@ -1,7 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import {
+  publishPostFromOutside,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server.ts';
 
 let server: TestServer;
 const get = (path: string, init?: RequestInit) =>
@@ -224,27 +226,7 @@ describe('page cache', () => {
   it('shows a change made by another process at once', async () => {
     const before = await (await get('/')).text();
     expect(before).not.toContain('A post imported while the site runs');
-    const file = join(server.dataDir, 'import.json');
-    const archive = {
-      format: 'quire-content',
-      version: 1,
-      posts: [
-        {
-          title: 'A post imported while the site runs',
-          body: 'Fresh.',
-          status: 'published',
-          publishedAt: new Date().toISOString(),
-        },
-      ],
-    };
-    await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(archive)));
-    execFileSync(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
-      {
-        env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}` },
-      },
-    );
+    await publishPostFromOutside(server, 'A post imported while the site runs');
     const after = await (await get('/')).text();
     expect(after).toContain('A post imported while the site runs');
   });
@@ -262,27 +244,7 @@ describe('several worker processes', () => {
         await response.arrayBuffer();
       }
       expect(seen).toEqual(new Set(['MISS', 'HIT']));
-      const file = join(cluster.dataDir, 'import.json');
-      const archive = {
-        format: 'quire-content',
-        version: 1,
-        posts: [
-          {
-            title: 'Seen by every worker',
-            body: 'x',
-            status: 'published',
-            publishedAt: new Date().toISOString(),
-          },
-        ],
-      };
-      await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(archive)));
-      execFileSync(
-        process.execPath,
-        ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
-        {
-          env: { ...process.env, DATABASE_URL: `sqlite:${join(cluster.dataDir, 'quire.db')}` },
-        },
-      );
+      await publishPostFromOutside(cluster, 'Seen by every worker');
       for (let i = 0; i < 4; i++)
         expect(await (await fetch(`${cluster.url}/`)).text()).toContain('Seen by every worker');
     } finally {

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +73,29 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Publishes a post through the CLI, a separate process, as another instance would. */
+export async function publishPostFromOutside(server: TestServer, title: string): Promise<void> {
+  const file = join(server.dataDir, 'import.json');
+  const archive = {
+    format: 'quire-content',
+    version: 1,
+    posts: [
+      {
+        title,
+        body: 'Published from outside.',
+        status: 'published',
+        publishedAt: new Date().toISOString(),
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(archive));
+  execFileSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
+    {
+      env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}` },
+    },
+  );
 }

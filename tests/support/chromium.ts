@@ -1,0 +1,18 @@
+/**
+ * Debian's Chromium, as the end-to-end tests and the page-weight benchmark launch it: test
+ * tools cannot download their own browser on this network, and without the background
+ * flags Chromium keeps trying to reach Google's hosts.
+ */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
