@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isMediaWidth } from '../features/content/media-urls.ts';
-import { imageVariant } from '../features/content/server/media.ts';
 import {
   acceptsGzip,
   type CachedPage,
@@ -44,8 +42,8 @@ export function requestLineProblem(
 }
 
 /**
- * Quire's HTTP front: answers what needs no rendering (built files, resized images, cached
- * pages) and hands the rest to Astro.
+ * Quire's HTTP front: answers what needs no rendering (built files, cached pages) and hands
+ * the rest to Astro.
  */
 export function createRequestListener(
   app: AppContext,
@@ -62,8 +60,6 @@ export function createRequestListener(
       const staticFile =
         req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
       if (staticFile) return sendStatic(req, res, staticFile);
-
-      if (url.pathname.startsWith('/media/')) return await sendMedia(app, req, res, url.pathname);
 
       const key = pageCacheKey(req.method, url, req.headers.cookie, req.headers.authorization);
       if (key !== undefined) {
@@ -126,29 +122,6 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile)
   res.setHeader('Content-Length', body.byteLength);
   res.writeHead(200);
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-const mediaPathPattern = /^\/media\/(\d{1,9})\/(\d{2,4})\/[^/]{1,200}$/;
-
-async function sendMedia(
-  app: AppContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-): Promise<void> {
-  const match = mediaPathPattern.exec(path);
-  const width = Number(match?.[2]);
-  if (!match || !isMediaWidth(width) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-    return sendText(res, 404, 'No such image.');
-  }
-  const variant = await imageVariant(app.database.db, Number(match[1]), width, app.mediaCacheDir);
-  if (!variant) return sendText(res, 404, 'No such image.');
-  res.setHeader('Content-Type', variant.mime);
-  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Length', variant.bytes.byteLength);
-  res.writeHead(200);
-  res.end(req.method === 'HEAD' ? undefined : variant.bytes);
 }
 
 function sendText(res: ServerResponse, status: number, message: string): void {
