@@ -13,8 +13,8 @@ import { renderTable } from './text-table.ts';
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
 const benchmarks: Benchmark[] = [pageWeight, httpLoad];
 
-/** Production settings where the test server would differ (it re-reads the version always). */
-const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn' };
+/** Production settings where the test server differs (it re-reads the version always and runs one process). */
+const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn', WEB_CONCURRENCY: 'auto' };
 
 const repoRoot = join(import.meta.dirname, '..');
 const resultsFile = join(repoRoot, 'bench', 'results', 'latest.json');
