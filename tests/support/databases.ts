@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { dropAllTables, migrateToLatest } from '../../src/platform/db/migrations.ts';
+import { migrateToLatest } from '../../src/platform/db/migrations.ts';
 
 export type TestDatabase = {
   name: string;
@@ -34,7 +35,8 @@ export function testDatabases(): TestDatabase[] {
       name: 'postgres',
       open: async () => {
         const handle = connectDatabase({ kind: 'postgres', url });
-        await dropAllTables(handle.db, handle.kind);
+        // The suites share one PostgreSQL database: start each from an empty schema.
+        await sql`drop schema public cascade; create schema public`.execute(handle.db);
         await migrateToLatest(handle.db, handle.kind);
         return { ...handle, close: () => handle.db.destroy() };
       },

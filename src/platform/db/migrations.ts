@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseKind, Db } from './connect.ts';
 import { blobType, createPostSearchIndex, epochType, withIdColumn } from './dialect-sql.ts';
@@ -104,13 +104,4 @@ export async function migrateToLatest(db: Db, kind: DatabaseKind): Promise<void>
       `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-}
-
-/** Drops every table: for tests that need an empty database on PostgreSQL. */
-export async function dropAllTables(db: Db, kind: DatabaseKind): Promise<void> {
-  if (kind === 'postgres') {
-    await sql`drop schema public cascade; create schema public`.execute(db);
-    return;
-  }
-  throw new Error('dropAllTables is only needed on PostgreSQL; SQLite tests use a fresh file');
 }
