@@ -1,10 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import {
-  acceptsGzip,
-  matchesEtag,
   pageCacheKey,
   pageKeyHeader,
   publicPageCacheControl,
+  replyWithPage,
 } from './platform/cache/page-cache.ts';
 import { appContext } from './server/app-registry.ts';
 import { securityHeaders } from './server/security-headers.ts';
@@ -41,19 +40,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   );
   await app.pageCache.refresh();
   const page = await app.pageCache.set(key, { status: response.status, headers, body });
-  const out = new Headers(headers);
-  out.set('ETag', page.etag);
-  out.set('X-Cache', 'MISS');
-  if (page.gzip) out.set('Vary', 'Accept-Encoding');
-  if (page.status === 200 && matchesEtag(request.headers.get('if-none-match'), page.etag)) {
-    return new Response(null, { status: 304, headers: out });
-  }
-  const gzip = page.gzip && acceptsGzip(request.headers.get('accept-encoding'));
-  if (gzip) out.set('Content-Encoding', 'gzip');
-  const bytes = gzip ? page.gzip! : page.body;
-  out.set('Content-Length', String(bytes.byteLength));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
-    status: page.status,
-    headers: out,
+  const reply = replyWithPage(
+    page,
+    {
+      method: request.method,
+      ifNoneMatch: request.headers.get('if-none-match'),
+      acceptEncoding: request.headers.get('accept-encoding'),
+    },
+    'MISS',
+  );
+  return new Response(reply.body ? new Uint8Array(reply.body) : null, {
+    status: reply.status,
+    headers: reply.headers,
   });
 });

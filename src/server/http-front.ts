@@ -5,6 +5,7 @@ import {
   matchesEtag,
   pageCacheKey,
   pageKeyHeader,
+  replyWithPage,
 } from '../platform/cache/page-cache.ts';
 import type { AppContext } from './boot.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -65,7 +66,7 @@ export function createRequestListener(
       if (key !== undefined) {
         await app.pageCache.refresh();
         const page = app.pageCache.get(key);
-        if (page) return sendCachedPage(req, res, page, 'HIT');
+        if (page) return sendCachedPage(req, res, page);
       }
       req.headers[pageKeyHeader] = key ?? '';
       await astro(req, res);
@@ -81,26 +82,19 @@ export function createRequestListener(
   };
 }
 
-export function sendCachedPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  page: CachedPage,
-  cacheState: string,
-): void {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader('ETag', page.etag);
-  res.setHeader('X-Cache', cacheState);
-  if (page.gzip) res.setHeader('Vary', 'Accept-Encoding');
-  if (page.status === 200 && matchesEtag(req.headers['if-none-match'], page.etag)) {
-    res.writeHead(304).end();
-    return;
-  }
-  const gzip = page.gzip && acceptsGzip(req.headers['accept-encoding']);
-  const body = gzip ? page.gzip! : page.body;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', body.byteLength);
-  res.writeHead(page.status);
-  res.end(req.method === 'HEAD' ? undefined : body);
+function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const reply = replyWithPage(
+    page,
+    {
+      method: req.method,
+      ifNoneMatch: req.headers['if-none-match'],
+      acceptEncoding: req.headers['accept-encoding'],
+    },
+    'HIT',
+  );
+  for (const [name, value] of reply.headers) res.setHeader(name, value);
+  res.writeHead(reply.status);
+  res.end(reply.body);
 }
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {

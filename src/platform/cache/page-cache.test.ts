@@ -5,6 +5,7 @@ import {
   matchesEtag,
   PageCache,
   pageCacheKey,
+  replyWithPage,
 } from './page-cache.ts';
 
 function cacheWith(state: { current: ContentState }, clock: { now: number }, maxEntries = 10) {
@@ -144,5 +145,59 @@ describe('PageCache.memo bounds', () => {
     for (let i = 0; i < 1001; i++) await cache.memo(`k${i}`, async () => i);
     expect(await cache.memo('k0', async () => -1)).toBe(-1);
     expect(await cache.memo('k1000', async () => -1)).toBe(1000);
+  });
+});
+
+describe('replyWithPage', () => {
+  const makePage = async () => {
+    const cache = new PageCache({
+      maxEntries: 10,
+      checkEveryMs: 1000,
+      readState: async () => ({ version: '1', validUntil: undefined }),
+    });
+    return cache.set('/', {
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: Buffer.from('x'.repeat(5000)),
+    });
+  };
+
+  it('sends the gzip form to clients that take it, the plain body otherwise', async () => {
+    const page = await makePage();
+    const gzip = replyWithPage(
+      page,
+      { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip, br' },
+      'HIT',
+    );
+    expect(gzip.status).toBe(200);
+    expect(gzip.body).toBe(page.gzip);
+    expect(gzip.headers).toContainEqual(['Content-Encoding', 'gzip']);
+    expect(gzip.headers).toContainEqual(['X-Cache', 'HIT']);
+    const plain = replyWithPage(
+      page,
+      { method: 'GET', ifNoneMatch: null, acceptEncoding: null },
+      'MISS',
+    );
+    expect(plain.body?.byteLength).toBe(5000);
+    expect(plain.headers).toContainEqual(['Content-Length', '5000']);
+    expect(plain.headers.some(([name]) => name === 'Content-Encoding')).toBe(false);
+  });
+
+  it('answers 304 to a client holding the page, and no body to HEAD', async () => {
+    const page = await makePage();
+    const revalidated = replyWithPage(
+      page,
+      { method: 'GET', ifNoneMatch: page.etag, acceptEncoding: 'gzip' },
+      'HIT',
+    );
+    expect(revalidated).toMatchObject({ status: 304, body: undefined });
+    const head = replyWithPage(
+      page,
+      { method: 'HEAD', ifNoneMatch: null, acceptEncoding: 'gzip' },
+      'HIT',
+    );
+    expect(head.status).toBe(200);
+    expect(head.body).toBeUndefined();
+    expect(head.headers).toContainEqual(['Content-Length', String(page.gzip!.byteLength)]);
   });
 });

@@ -144,6 +144,37 @@ export class PageCache {
   }
 }
 
+export type PageReply = { status: number; headers: [string, string][]; body: Buffer | undefined };
+
+/**
+ * How to answer one request with a cached page: 304 when the client holds it, the gzip form
+ * when the client takes it, no body for HEAD. Used by the HTTP front and the Astro middleware.
+ */
+export function replyWithPage(
+  page: CachedPage,
+  request: {
+    method: string | undefined;
+    ifNoneMatch: string | null | undefined;
+    acceptEncoding: string | null | undefined;
+  },
+  cacheState: 'HIT' | 'MISS',
+): PageReply {
+  const headers: [string, string][] = [
+    ...page.headers,
+    ['ETag', page.etag],
+    ['X-Cache', cacheState],
+  ];
+  if (page.gzip) headers.push(['Vary', 'Accept-Encoding']);
+  if (page.status === 200 && matchesEtag(request.ifNoneMatch, page.etag)) {
+    return { status: 304, headers, body: undefined };
+  }
+  const gzip = page.gzip !== undefined && acceptsGzip(request.acceptEncoding);
+  const body = gzip ? page.gzip! : page.body;
+  if (gzip) headers.push(['Content-Encoding', 'gzip']);
+  headers.push(['Content-Length', String(body.byteLength)]);
+  return { status: page.status, headers, body: request.method === 'HEAD' ? undefined : body };
+}
+
 /** Whether a client that sent `ifNoneMatch` already holds `etag`. */
 export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
