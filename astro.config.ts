@@ -25,7 +25,12 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: 'react', test: /node_modules/, priority: 2 },
-                  { name: 'quire', test: /[\\/]src[\\/]/, priority: 1 },
+                  // Forms code stays in its own chunk, loaded only by pages that embed a form.
+                  {
+                    name: 'quire',
+                    test: /[\\/]src[\\/](?!features[\\/]forms[\\/])/,
+                    priority: 1,
+                  },
                 ],
               },
             },

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { createAdmin, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
+import { FormDefinitionError } from '../features/forms/server/forms-store.ts';
+import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
@@ -12,6 +14,9 @@ const usage = `Quire command line: npm run quire -- <command>
 
   import <file.json>             add the posts, pages and images of a content file
   export [file.json]             write all content to a file (or to standard output)
+  forms export [file.json]       write every form definition to a file (or standard output)
+  forms import <file.json>       add forms from a file written by forms export (same ids, so
+                                 embeds keep working), or one form definition (docs/forms.md)
   admin create --email <address> create an administrator; the password is read from
                                  standard input, or from QUIRE_ADMIN_PASSWORD
   help                           show this text
@@ -67,6 +72,25 @@ async function runCli(argv: string[]): Promise<number> {
       } else process.stdout.write(json);
       return 0;
     }
+    case 'forms': {
+      const [action, file] = rest;
+      if (action === 'export') {
+        const archive = await withDatabase(exportForms);
+        const json = `${JSON.stringify(archive, null, 2)}\n`;
+        if (file) {
+          await writeFile(file, json);
+          console.error(`Exported ${archive.forms.length} forms to ${file}.`);
+        } else process.stdout.write(json);
+        return 0;
+      }
+      if (action === 'import' && file) {
+        const json = JSON.parse(await readFile(file, 'utf8')) as unknown;
+        const saved = await withDatabase((handle) => importForms(handle, json));
+        for (const form of saved) console.log(`Imported form ${form.id}: ${form.title}`);
+        return 0;
+      }
+      throw new UsageError('use: forms export [file.json] or forms import <file.json>');
+    }
     case 'admin': {
       const { positionals, values } = parseArgs({
         args: rest,
@@ -102,6 +126,7 @@ try {
   else if (
     error instanceof ConfigError ||
     error instanceof ContentError ||
+    error instanceof FormDefinitionError ||
     error instanceof UserError
   )
     console.error(error.message);

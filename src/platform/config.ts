@@ -23,6 +23,12 @@ const environmentSchema = z.object({
   WEB_CONCURRENCY: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default('auto'),
+  MAIL_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -38,6 +44,13 @@ export type Config = {
   cache: { maxEntries: number; versionCheckMs: number };
   /** Server processes sharing the port; `auto` is one per core, at most 4. */
   workers: number;
+  /**
+   * Outgoing mail. Without an SMTP URL, mail is written to `{dataDir}/outbox` as .eml files
+   * that any mail reader opens, which is what development and the demo want.
+   */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Form submissions one client may make per minute, across all forms and instances. */
+  formSubmissionsPerMinute: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -66,10 +79,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const database = e.DATABASE_URL.startsWith('sqlite:')
     ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) }
     : { kind: 'postgres' as const, url: e.DATABASE_URL };
+  const siteUrl = (e.SITE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
     host: e.HOST,
     port: e.PORT,
-    siteUrl: (e.SITE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    siteUrl,
     database,
     dataDir: e.DATA_DIR,
     secret: e.QUIRE_SECRET,
@@ -80,6 +94,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demoContent: e.QUIRE_DEMO_CONTENT,
     cache: { maxEntries: e.CACHE_MAX_ENTRIES, versionCheckMs: e.CACHE_VERSION_CHECK_MS },
     workers: e.WEB_CONCURRENCY === 'auto' ? Math.min(4, availableParallelism()) : e.WEB_CONCURRENCY,
+    mail: {
+      smtpUrl: e.MAIL_URL,
+      from: e.MAIL_FROM ?? `Quire <no-reply@${new URL(siteUrl).hostname}>`,
+    },
+    formSubmissionsPerMinute: e.FORM_SUBMISSIONS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

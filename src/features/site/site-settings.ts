@@ -24,6 +24,11 @@ export const siteSettingsSchema = z.object({
   footerText: z.string().max(500).default(''),
   /** Image shown when a page has none of its own (OpenGraph, Pinterest). */
   defaultShareImageId: z.number().int().positive().nullable().default(null),
+  /**
+   * When the visitor cookie `_qvid` may be used: never, only after the visitor consented,
+   * or always (a site whose legal basis does not need consent).
+   */
+  visitorId: z.enum(['off', 'with-consent', 'always']).default('with-consent'),
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;

@@ -77,7 +77,63 @@ export interface SubscribersTable {
   created_at: EpochMs;
 }
 
+export interface FormsTable {
+  id: Generated<number>;
+  title: string;
+  /** The form definition as JSON (see docs/forms.md), validated by formDefinitionSchema. */
+  definition: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export type FormEntryStatus = 'entry' | 'spam';
+
+export interface FormEntriesTable {
+  id: Generated<number>;
+  form_id: number;
+  status: FormEntryStatus;
+  /** Why an entry was judged spam: honeypot, too-fast, … (null for entries). */
+  spam_reason: string | null;
+  /** JSON: [{ id, type, label, value }] in the form's field order. */
+  fields: string;
+  page_url: string;
+  visitor_id: string | null;
+  user_agent: string;
+  started_at: EpochMs | null;
+  submitted_at: EpochMs;
+  created_at: EpochMs;
+  /** Hash of form, token and values: the same submission sent twice is stored once. */
+  fingerprint: string;
+}
+
+export interface RateLimitsTable {
+  /** A salted hash of the limited client and what it is limited on; never a raw address. */
+  key: string;
+  window_start: EpochMs;
+  hits: number;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** JSON of the message: from, to, subject, text, html, headers. */
+  message: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: EpochMs;
+  /** Set while one process is sending it, so two never send the same mail. */
+  locked_until: EpochMs | null;
+  last_error: string | null;
+  created_at: EpochMs;
+  sent_at: EpochMs | null;
+}
+
 export interface Database {
+  forms: FormsTable;
+  form_entries: FormEntriesTable;
+  rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
   subscribers: SubscribersTable;
   posts: PostsTable;
   tags: TagsTable;

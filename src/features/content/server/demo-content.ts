@@ -1615,6 +1615,26 @@ A few things that help:
 
 I do not take sponsored posts or guest articles, so please do not ask. For everything else, ask
 away.
+
+[form id="1"]
+`,
+  },
+  {
+    title: 'Event sign-up',
+    slug: 'event-sign-up',
+    when: 12,
+    tags: [],
+    cover: null,
+    excerpt: `
+A weekend of walking, sketching and eating well in the hills: sign up here.
+`,
+    body: `
+Every spring a few of us spend a weekend walking slowly, drawing what we see and eating far too
+well. This year there are places for twenty-four people, beginners very welcome.
+
+The form has four short pages. You can go back at any time; nothing is sent until the last one.
+
+[form id="2"]
 `,
   },
 ];
@@ -1715,6 +1735,7 @@ export async function seedDemoContent(
         ],
       },
       { label: 'About', url: '/about/', children: [] },
+      { label: 'Sketch weekend', url: '/event-sign-up/', children: [] },
       { label: 'Contact', url: '/contact/', children: [] },
     ],
     defaultShareImageId: share?.id ?? null,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { mediaPath } from '../media-urls.ts';
@@ -9,10 +10,12 @@ type Props = {
   post: PostDetail;
   previous?: PostSummary | undefined;
   next?: PostSummary | undefined;
+  /** The body with its embedded forms, when it has some; otherwise `post.html` is shown. */
+  children?: ReactNode;
 };
 
 /** A post or page: title, meta, cover image and the rendered (already sanitised) body. */
-export function ArticlePage({ post, previous, next }: Props) {
+export function ArticlePage({ post, previous, next, children }: Props) {
   const isPost = post.type === 'post';
   return (
     <article className="article">
@@ -37,11 +40,15 @@ export function ArticlePage({ post, previous, next }: Props) {
           />
         </figure>
       )}
-      <div
-        className="prose"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown when saved
-        dangerouslySetInnerHTML={{ __html: post.html }}
-      />
+      {children ? (
+        <div className="prose">{children}</div>
+      ) : (
+        <div
+          className="prose"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown when saved
+          dangerouslySetInnerHTML={{ __html: post.html }}
+        />
+      )}
       {isPost && post.tags.length > 0 && (
         <p className="article__tags">
           {contentMessages.postedIn}{' '}

@@ -1,0 +1,20 @@
+/** A piece of a post body: rendered HTML, or a form embedded with `[form id="N"]`. */
+export type BodySegment = { type: 'html'; html: string } | { type: 'form'; formId: number };
+
+// The shortcode on its own line, as Markdown renders it (quotes may come out encoded).
+const embed = /<p>\[form id=(?:"|&quot;|&#34;|&#x22;)(\d{1,9})(?:"|&quot;|&#34;|&#x22;)\]<\/p>/g;
+
+/** Splits rendered post HTML at its form embeds. */
+export function splitFormEmbeds(html: string): BodySegment[] {
+  const segments: BodySegment[] = [];
+  let last = 0;
+  for (const match of html.matchAll(embed)) {
+    if (match.index > last) segments.push({ type: 'html', html: html.slice(last, match.index) });
+    segments.push({ type: 'form', formId: Number(match[1]) });
+    last = match.index + match[0].length;
+  }
+  if (last < html.length) segments.push({ type: 'html', html: html.slice(last) });
+  return segments;
+}
+
+export const hasFormEmbed = (html: string) => html.search(embed) !== -1;

@@ -1,0 +1,339 @@
+import { z } from 'zod';
+
+/**
+ * The form definition: settings plus an ordered list of fields, stored as JSON and documented
+ * in docs/forms.md. This one schema checks a definition wherever one comes in (the CLI
+ * import, the demo, the admin editor) and gives the types the renderer and the server's
+ * submission rules share. Later field types (payments, dates, files…) join the `fieldSchema`
+ * union without changing what is here.
+ */
+
+const fieldId = z.int().min(1).max(9999);
+const text = (max: number) => z.string().max(max);
+
+/** Shows or hides a field from the values of other fields (evaluated in the browser and on the server). */
+const conditionRuleSchema = z.strictObject({
+  field: fieldId,
+  operator: z.enum(['is', 'is_not', 'empty', 'not_empty', 'contains']),
+  value: text(500).default(''),
+});
+
+const conditionsSchema = z.strictObject({
+  action: z.enum(['show', 'hide']).default('show'),
+  match: z.enum(['all', 'any']).default('all'),
+  rules: z.array(conditionRuleSchema).min(1).max(20),
+});
+
+/** What every field has. */
+const base = {
+  id: fieldId,
+  label: text(300).default(''),
+  description: text(2000).default(''),
+  required: z.boolean().default(false),
+  cssClass: text(200)
+    .regex(/^[\w\- ]*$/, 'use letters, digits, hyphens and spaces only')
+    .default(''),
+  hideLabel: z.boolean().default(false),
+  readOnly: z.boolean().default(false),
+  conditions: conditionsSchema.optional(),
+};
+
+const placeholder = text(300).default('');
+const defaultText = text(5000).default('');
+
+const limitSchema = z.strictObject({
+  count: z.int().min(1).max(100000),
+  mode: z.enum(['characters', 'words']),
+});
+
+const choiceSchema = z.strictObject({
+  label: text(500).min(1),
+  /** What is stored and compared; the label when absent. */
+  value: text(500).optional(),
+  selected: z.boolean().default(false),
+});
+
+const choices = z.array(choiceSchema).min(1).max(200);
+
+export const textFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('text'),
+  placeholder,
+  defaultValue: defaultText,
+  limit: limitSchema.optional(),
+});
+
+export const textareaFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('textarea'),
+  placeholder,
+  defaultValue: defaultText,
+  limit: limitSchema.optional(),
+});
+
+export const nameFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('name'),
+  format: z.enum(['simple', 'first-last']).default('simple'),
+  placeholder,
+  defaultValue: defaultText,
+});
+
+export const emailFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('email'),
+  placeholder,
+  defaultValue: defaultText,
+  confirmation: z.boolean().default(false),
+  confirmationPlaceholder: placeholder,
+  /** Patterns like `*@example.com`, `spam.example` or `someone@example.org`. */
+  allowList: z.array(text(254)).max(500).default([]),
+  denyList: z.array(text(254)).max(500).default([]),
+});
+
+export const urlFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('url'),
+  placeholder,
+  defaultValue: defaultText,
+});
+
+const numberBounds = {
+  min: z.number().optional(),
+  max: z.number().optional(),
+  step: z.number().positive().optional(),
+};
+
+export const numberFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('number'),
+  placeholder,
+  defaultValue: defaultText,
+  ...numberBounds,
+  /** Only values ≥ 0 ("Please enter a valid positive number."). */
+  positive: z.boolean().default(false),
+});
+
+export const numberSliderFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('number-slider'),
+  min: z.number().default(0),
+  max: z.number().default(10),
+  step: z.number().positive().default(1),
+  defaultValue: z.number().optional(),
+  /** Shown under the slider; `{value}` is the current value. */
+  valueHint: text(300).default('Selected Value: {value}'),
+});
+
+export const hiddenFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('hidden'),
+  defaultValue: defaultText,
+});
+
+export const checkboxFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('checkbox'),
+  choices,
+  /** Most choices a visitor may tick; 0 means no limit. */
+  choiceLimit: z.int().min(0).max(200).default(0),
+});
+
+export const radioFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('radio'),
+  choices,
+});
+
+export const selectFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('select'),
+  choices,
+  multiple: z.boolean().default(false),
+  placeholder,
+});
+
+export const gdprFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('gdpr-checkbox'),
+  /** The agreement the visitor ticks. */
+  agreement: text(2000).min(1),
+  required: z.literal(true).default(true),
+});
+
+export const contentFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('content'),
+  /** Markdown, rendered and sanitised when the form is saved. */
+  content: text(20000).default(''),
+  /** Filled when the form is saved; never trusted from an import. */
+  html: text(60000).default(''),
+});
+
+export const dividerFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('divider'),
+});
+
+export const htmlFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('html'),
+  /** The owner's HTML, sanitised when the form is saved. */
+  code: text(60000).default(''),
+});
+
+export const pagebreakFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('pagebreak'),
+  /** Title of the page that starts here (used by the progress and circles indicators). */
+  title: text(200).default(''),
+  nextText: text(60).default('Next'),
+  prevText: text(60).default('Previous'),
+});
+
+export const fieldSchema = z.discriminatedUnion('type', [
+  textFieldSchema,
+  textareaFieldSchema,
+  nameFieldSchema,
+  emailFieldSchema,
+  urlFieldSchema,
+  numberFieldSchema,
+  numberSliderFieldSchema,
+  hiddenFieldSchema,
+  checkboxFieldSchema,
+  radioFieldSchema,
+  selectFieldSchema,
+  gdprFieldSchema,
+  contentFieldSchema,
+  dividerFieldSchema,
+  htmlFieldSchema,
+  pagebreakFieldSchema,
+]);
+
+const confirmationSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('message'),
+    /** Markdown; rendered and sanitised on the server, then sent as HTML. */
+    message: text(20000).default('Thanks for contacting us! We will be in touch with you shortly.'),
+  }),
+  z.strictObject({
+    type: z.literal('redirect'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .or(z.string().regex(/^\/(?!\/)/, 'must be a path or an http(s) URL')),
+    newTab: z.boolean().default(false),
+  }),
+]);
+
+const settingsSchema = z.strictObject({
+  submitText: text(60).default('Submit'),
+  submittingText: text(60).default('Sending...'),
+  /** Submit with fetch; false posts the page like a form without JavaScript does. */
+  ajax: z.boolean().default(true),
+  pageIndicator: z.enum(['progress', 'circles', 'connector', 'none']).default('progress'),
+  firstPageTitle: text(200).default(''),
+  cssClass: text(200)
+    .regex(/^[\w\- ]*$/, 'use letters, digits, hyphens and spaces only')
+    .default(''),
+  confirmation: confirmationSchema.default({
+    type: 'message',
+    message: 'Thanks for contacting us! We will be in touch with you shortly.',
+  }),
+  emailSuggestions: z.boolean().default(true),
+  readOnly: z.boolean().default(false),
+  antispam: z
+    .strictObject({
+      honeypot: z.boolean().default(true),
+      /** A submission sent faster than this after the form was opened is spam. */
+      minimumSeconds: z.int().min(0).max(3600).default(3),
+    })
+    .default({ honeypot: true, minimumSeconds: 3 }),
+  notifications: z
+    .strictObject({
+      /** Mail each entry to the site owner (the administrators, or `ownerTo`). */
+      owner: z.boolean().default(true),
+      ownerTo: z.array(z.email()).max(20).default([]),
+      ownerSubject: text(200).default('New entry: {form}'),
+      /** Mail a copy to the visitor, at the address in this e-mail field. */
+      visitorEmailField: fieldId.optional(),
+      visitorSubject: text(200).default('We received your message'),
+      visitorMessage: text(5000).default('Thank you. This is a copy of what you sent us.'),
+    })
+    .default({
+      owner: true,
+      ownerTo: [],
+      ownerSubject: 'New entry: {form}',
+      visitorSubject: 'We received your message',
+      visitorMessage: 'Thank you. This is a copy of what you sent us.',
+    }),
+});
+
+export const formDefinitionSchema = z
+  .strictObject({
+    title: text(200).min(1),
+    description: text(2000).default(''),
+    settings: settingsSchema.default(settingsSchema.parse({})),
+    fields: z.array(fieldSchema).max(500),
+  })
+  .superRefine((form, context) => {
+    const ids = new Set<number>();
+    form.fields.forEach((field, index) => {
+      if (ids.has(field.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'id'],
+          message: `field id ${field.id} is used twice`,
+        });
+      }
+      ids.add(field.id);
+    });
+    form.fields.forEach((field, index) => {
+      for (const [ruleIndex, rule] of (field.conditions?.rules ?? []).entries()) {
+        if (!ids.has(rule.field) || rule.field === field.id) {
+          context.addIssue({
+            code: 'custom',
+            path: ['fields', index, 'conditions', 'rules', ruleIndex, 'field'],
+            message: `refers to field ${rule.field}, which is not another field of this form`,
+          });
+        }
+      }
+    });
+    const visitorField = form.settings.notifications.visitorEmailField;
+    if (
+      visitorField !== undefined &&
+      !form.fields.some((f) => f.id === visitorField && f.type === 'email')
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['settings', 'notifications', 'visitorEmailField'],
+        message: `field ${visitorField} is not an e-mail field of this form`,
+      });
+    }
+  });
+
+/** A definition as written in JSON: defaults may be left out. */
+export type FormDefinitionInput = z.input<typeof formDefinitionSchema>;
+export type FormDefinition = z.output<typeof formDefinitionSchema>;
+export type FormField = FormDefinition['fields'][number];
+export type FieldType = FormField['type'];
+export type FieldOfType<T extends FieldType> = Extract<FormField, { type: T }>;
+export type FormSettings = FormDefinition['settings'];
+export type Choice = z.output<typeof choiceSchema>;
+export type Conditions = z.output<typeof conditionsSchema>;
+
+/** A stored form as pages and the submission code see it. */
+export type StoredForm = { id: number; definition: FormDefinition };
+
+/** Reads and checks a definition; the error lists every problem with its path. */
+export function parseFormDefinition(
+  input: unknown,
+): { ok: true; definition: FormDefinition } | { ok: false; problems: string[] } {
+  const result = formDefinitionSchema.safeParse(input);
+  if (result.success) return { ok: true, definition: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map(
+      (issue) => `${issue.path.length ? issue.path.join('.') : '(form)'}: ${issue.message}`,
+    ),
+  };
+}

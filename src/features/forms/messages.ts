@@ -1,0 +1,59 @@
+/**
+ * Every text the forms module shows a visitor or writes to the log (locale en). The texts the
+ * specification quotes are used verbatim; placeholders keep the specification's spelling
+ * ({0}, {#}, {count}, {limit}, {value}, {suggestion}) and are filled by `fill`.
+ */
+export const formMessages = {
+  required: 'This field is required.',
+  email: 'Please enter a valid email address.',
+  restrictedEmail: 'This email address is not allowed.',
+  emailSuggestion: 'Did you mean {suggestion}?',
+  emailSuggestionTitle: 'Click to accept this suggestion.',
+  number: 'Please enter a valid number.',
+  positiveNumber: 'Please enter a valid positive number.',
+  min: 'Please enter a value greater than or equal to {0}.',
+  max: 'Please enter a value less than or equal to {0}.',
+  /** The specification does not word the step rule; this follows the min/max messages. */
+  step: 'Please enter a multiple of {0}, counted from {1}.',
+  url: 'Please enter a valid URL.',
+  confirmation: 'Field values do not match.',
+  choiceLimit: 'You have exceeded the number of allowed selections: {#}.',
+  characterCounter: '{count} of {limit} max characters.',
+  wordCounter: '{count} of {limit} max words.',
+  characterLimit: 'Please enter no more than {limit} characters.',
+  wordLimit: 'Please enter no more than {limit} words.',
+  invalidChoice: 'Please choose one of the listed options.',
+  tooLong: 'This value is too long.',
+  emailConfirmationLabel: 'Confirm Email',
+  firstName: 'First',
+  lastName: 'Last',
+  next: 'Next',
+  previous: 'Previous',
+  submit: 'Submit',
+  submitting: 'Sending...',
+  pageProgress: 'Page {current} of {total}',
+  networkError: 'Network error or server is unreachable. Check your connection or try again later.',
+  tokenRefreshError:
+    'Error updating token. Please try again or contact support if the issue persists.',
+  /** General errors the server puts in the form header. */
+  formNotFound: 'This form is no longer available.',
+  expiredToken:
+    'This form has been open too long and has expired. Please check your entries and submit again.',
+  invalidToken: 'This form could not be verified. Please reload the page and try again.',
+  fixErrors: 'Please correct the errors below and submit again.',
+  tooManySubmissions:
+    'Too many submissions from your connection. Please wait a minute and try again.',
+  readOnly: 'This form is read-only and cannot be submitted.',
+  tooLarge: 'The submission is too large.',
+  defaultConfirmation: '<p>Thanks for contacting us! We will be in touch with you shortly.</p>',
+  honeypotDescription: 'Leave this field empty.',
+} as const;
+
+export type FormMessageKey = keyof typeof formMessages;
+
+/** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

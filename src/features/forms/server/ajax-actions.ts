@@ -1,0 +1,89 @@
+import type { AjaxAction } from '../../../platform/ajax/ajax-router.ts';
+import type { AppContext } from '../../../server/boot.ts';
+import { formMessages } from '../messages.ts';
+import { isAllowedEmail } from '../rules/email.ts';
+import { issueFormToken } from './form-token.ts';
+import { loadForm, type SubmissionResult, submitEntry } from './submission.ts';
+
+export type AjaxContext = { app: AppContext; client: string };
+
+/** The JSON `data` of a submission result (seed §3, Submission result). */
+export function submissionReplyData(result: SubmissionResult): unknown {
+  if (result.outcome === 'accepted') {
+    const { confirmation } = result;
+    return confirmation.type === 'message'
+      ? { confirmation: confirmation.html }
+      : { redirect_url: confirmation.url, new_tab: confirmation.newTab };
+  }
+  return {
+    errors: {
+      general: result.header ? { header: result.header } : {},
+      field: result.fields,
+    },
+    ...(result.freshToken
+      ? { token: result.freshToken.token, token_time: result.freshToken.issuedAt }
+      : {}),
+  };
+}
+
+const formId = (value: string | undefined) =>
+  value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+
+/** `qforms_submit`: an AJAX submission (seed §7 call 5). */
+const submit: AjaxAction<AjaxContext> = {
+  name: 'qforms_submit',
+  maxBodyBytes: 1024 * 1024,
+  maxFields: 1000,
+  refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
+  async handle(fields, request, { app, client }) {
+    const result = await submitEntry(app, {
+      formId: fields.get('qforms[id]'),
+      token: fields.get('qforms[token]'),
+      startTimestamp: fields.get('start_timestamp'),
+      endTimestamp: fields.get('end_timestamp'),
+      pageUrl: fields.get('page_url'),
+      entries: fields.entries,
+      userAgent: request.headers.get('user-agent') ?? '',
+      cookieHeader: request.headers.get('cookie'),
+      client,
+    });
+    return {
+      success: result.outcome === 'accepted',
+      data: submissionReplyData(result),
+      status: result.outcome === 'accepted' ? 200 : result.status,
+    };
+  },
+};
+
+/** `qforms_get_token`: a fresh token for a form that has been open long (seed §7 call 4). */
+const getToken: AjaxAction<AjaxContext> = {
+  name: 'qforms_get_token',
+  maxBodyBytes: 4096,
+  maxFields: 10,
+  async handle(fields, _request, { app }) {
+    const id = formId(fields.get('formId'));
+    const form = id === undefined ? undefined : await loadForm(app, id);
+    if (!form) return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+    const { token, issuedAt } = issueFormToken(app.secret, form.id);
+    return { success: true, data: { token, time: issuedAt } };
+  },
+};
+
+/** `qforms_restricted_email`: whether a field accepts an address (seed §7 call 3). */
+const restrictedEmail: AjaxAction<AjaxContext> = {
+  name: 'qforms_restricted_email',
+  maxBodyBytes: 4096,
+  maxFields: 10,
+  async handle(fields, _request, { app }) {
+    const id = formId(fields.get('form_id'));
+    const form = id === undefined ? undefined : await loadForm(app, id);
+    const field = form?.definition.fields.find((f) => String(f.id) === fields.get('field_id'));
+    if (!form || field?.type !== 'email') {
+      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+    }
+    const email = (fields.get('email') ?? '').trim().slice(0, 254);
+    return { success: true, data: isAllowedEmail(email, field.allowList, field.denyList) };
+  },
+};
+
+export const formAjaxActions = [submit, getToken, restrictedEmail];

@@ -1,0 +1,103 @@
+import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
+import type { AppContext } from '../../../server/boot.ts';
+import { type BodySegment, splitFormEmbeds } from '../embed.ts';
+import type { FormIslandProps, FormPostState } from '../public-form.ts';
+import { toPublicForm } from '../public-form.ts';
+import { issueFormToken } from './form-token.ts';
+import { loadForm, submitEntry } from './submission.ts';
+
+/** A page body cut at its form embeds, each embed with the props of its island. */
+export type PageBody = Array<
+  { type: 'html'; html: string } | { type: 'form'; props: FormIslandProps }
+>;
+
+/** The outcome of a normal POST for the page to show. */
+export type FormPost =
+  | { type: 'redirect'; url: string }
+  | { type: 'show'; formId: number; instance: number; status: number; state: FormPostState };
+
+/**
+ * Prepares the forms a page embeds: a fresh token for each, and the state of the one a
+ * visitor just posted. Embeds of forms that do not exist are dropped from the page.
+ */
+export async function embedForms(
+  app: AppContext,
+  html: string,
+  pageUrl: string,
+  post?: FormPost,
+): Promise<PageBody> {
+  const segments: BodySegment[] = splitFormEmbeds(html);
+  const body: PageBody = [];
+  let instance = 0;
+  for (const segment of segments) {
+    if (segment.type === 'html') {
+      body.push(segment);
+      continue;
+    }
+    const form = await loadForm(app, segment.formId);
+    if (!form) continue;
+    const { token, issuedAt } = issueFormToken(app.secret, form.id);
+    const posted =
+      post?.type === 'show' && post.formId === form.id && post.instance === instance
+        ? post.state
+        : undefined;
+    body.push({
+      type: 'form',
+      props: { form: toPublicForm(form), instance, token, tokenTime: issuedAt, pageUrl, posted },
+    });
+    instance++;
+  }
+  return body;
+}
+
+export const hasForms = (body: PageBody) => body.some((part) => part.type === 'form');
+
+/**
+ * A form posted to its page without JavaScript (seed §7 call 6): the same submission path as
+ * `/ajax`; the page then shows the confirmation, or the errors with the visitor's input.
+ */
+export async function receiveFormPost(
+  app: AppContext,
+  request: Request,
+  client: string,
+): Promise<FormPost | undefined> {
+  const posted = await readPostedFields(request, { maxBytes: 1024 * 1024, maxFields: 1000 });
+  if (!posted.ok) return undefined;
+  const { fields } = posted;
+  const formId = fields.get('qforms[id]');
+  if (formId === undefined) return undefined;
+  const instance = Number(fields.get('qforms[instance]') ?? '0');
+  const result = await submitEntry(app, {
+    formId,
+    token: fields.get('qforms[token]'),
+    startTimestamp: fields.get('start_timestamp'),
+    endTimestamp: fields.get('end_timestamp'),
+    pageUrl: fields.get('page_url'),
+    entries: fields.entries,
+    userAgent: request.headers.get('user-agent') ?? '',
+    cookieHeader: request.headers.get('cookie'),
+    client,
+  });
+  if (!result.form) return undefined;
+  const where = {
+    formId: result.form.id,
+    instance: Number.isSafeInteger(instance) && instance >= 0 ? instance : 0,
+  };
+  if (result.outcome === 'accepted') {
+    if (result.confirmation.type === 'redirect') {
+      return { type: 'redirect', url: result.confirmation.url };
+    }
+    return {
+      type: 'show',
+      ...where,
+      status: 200,
+      state: { values: {}, fieldErrors: {}, confirmationHtml: result.confirmation.html },
+    };
+  }
+  return {
+    type: 'show',
+    ...where,
+    status: result.status,
+    state: { values: result.values, fieldErrors: result.fields, headerError: result.header },
+  };
+}

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { takeRateLimit } from '../../../platform/rate-limit.ts';
+import type { AppContext } from '../../../server/boot.ts';
+import { renderMarkdown } from '../../content/server/markdown.ts';
+import { siteChrome } from '../../site/server/public-page.ts';
+import { usableVisitorId } from '../../site/visitor-id.ts';
+import { visibleFieldIds } from '../conditions.ts';
+import { isInputField } from '../field-kinds.ts';
+import { checkFields, errorKey, type FieldErrors } from '../field-rules.ts';
+import {
+  asPart,
+  asText,
+  displayValue,
+  type FormValues,
+  initialValue,
+  readFieldEntries,
+} from '../field-values.ts';
+import type { FormDefinition, StoredForm } from '../form-definition.ts';
+import { honeypotFieldId } from '../honeypot.ts';
+import { formMessages } from '../messages.ts';
+import { isAllowedEmail } from '../rules/email.ts';
+import { storeEntry } from './entries.ts';
+import { checkFormToken, type IssuedToken, issueFormToken } from './form-token.ts';
+import { findForm } from './forms-store.ts';
+
+/** A form as the server uses it: the definition and its confirmation rendered once. */
+export type LoadedForm = StoredForm & { confirmationHtml: string };
+
+/** Loads a form once per content version (forms change rarely, and pages share them). */
+export async function loadForm(app: AppContext, id: number): Promise<LoadedForm | undefined> {
+  await app.pageCache.refresh();
+  return app.pageCache.memo(`form:${id}`, async () => {
+    const form = await findForm(app.database.db, id);
+    if (!form) return undefined;
+    const { confirmation } = form.definition.settings;
+    return {
+      ...form,
+      confirmationHtml: confirmation.type === 'message' ? renderMarkdown(confirmation.message) : '',
+    };
+  });
+}
+
+export type SubmissionRequest = {
+  formId: string | undefined;
+  token: string | undefined;
+  startTimestamp: string | undefined;
+  endTimestamp: string | undefined;
+  pageUrl: string | undefined;
+  entries: ReadonlyArray<readonly [string, string]>;
+  userAgent: string;
+  cookieHeader: string | null;
+  /** Who is sending, for the rate limit only (hashed there, never stored). */
+  client: string;
+};
+
+export type Confirmation =
+  | { type: 'message'; html: string }
+  | { type: 'redirect'; url: string; newTab: boolean };
+
+export type SubmissionResult =
+  | {
+      outcome: 'accepted';
+      /** What was stored: an entry, spam, or nothing because it was a duplicate. */
+      stored: 'entry' | 'spam' | 'duplicate';
+      confirmation: Confirmation;
+      form: LoadedForm;
+      values: FormValues;
+    }
+  | {
+      outcome: 'rejected';
+      status: number;
+      header?: string | undefined;
+      fields: FieldErrors;
+      /** A new token when the old one expired, so the visitor can send again at once. */
+      freshToken?: IssuedToken | undefined;
+      form?: LoadedForm | undefined;
+      values: FormValues;
+    };
+
+const rejected = (
+  status: number,
+  header: string | undefined,
+  extra: Partial<Extract<SubmissionResult, { outcome: 'rejected' }>> = {},
+): SubmissionResult => ({ outcome: 'rejected', status, header, fields: {}, values: {}, ...extra });
+
+/** Seconds as the browser sends them (`start_timestamp`, `end_timestamp`). */
+const seconds = (value: string | undefined) =>
+  value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+
+/**
+ * Why a submission looks like a machine's: it filled the honeypot, or it came faster than
+ * the form's minimum fill time. The fill time is taken from the browser's timestamps when it
+ * sent them, and otherwise (no JavaScript) from the signed issue time of the token, which a
+ * sender cannot move.
+ */
+function spamReason(
+  definition: FormDefinition,
+  request: SubmissionRequest,
+  honeypot: string,
+  tokenAgeSeconds: number,
+): string | undefined {
+  const { antispam } = definition.settings;
+  if (antispam.honeypot && honeypot.trim() !== '') return 'honeypot';
+  const sentStart = request.startTimestamp !== undefined && request.startTimestamp !== '';
+  const sentEnd = request.endTimestamp !== undefined && request.endTimestamp !== '';
+  if (sentStart || sentEnd) {
+    const start = seconds(request.startTimestamp);
+    const end = seconds(request.endTimestamp);
+    if (!start || !end || end < start) return 'bad-timestamps';
+    if (end - start < antispam.minimumSeconds) return 'too-fast';
+  }
+  if (tokenAgeSeconds < antispam.minimumSeconds) return 'too-fast';
+  return undefined;
+}
+
+/** A read-only field keeps the value it was shown with, whatever is sent. */
+function applyReadOnly(definition: FormDefinition, values: FormValues): FormValues {
+  const result = { ...values };
+  for (const field of definition.fields) {
+    if (field.readOnly && isInputField(field)) result[field.id] = initialValue(field);
+    if (field.type === 'hidden') result[field.id] = field.defaultValue;
+  }
+  return result;
+}
+
+function restrictedEmailErrors(
+  definition: FormDefinition,
+  values: FormValues,
+  visible: ReadonlySet<number>,
+  errors: FieldErrors,
+) {
+  for (const field of definition.fields) {
+    if (field.type !== 'email' || !visible.has(field.id) || errors[errorKey(field.id)]) continue;
+    const value = (
+      field.confirmation ? asPart(values[field.id], 'primary') : asText(values[field.id])
+    ).trim();
+    if (value !== '' && !isAllowedEmail(value, field.allowList, field.denyList)) {
+      errors[errorKey(field.id)] = formMessages.restrictedEmail;
+    }
+  }
+}
+
+/** The page a form was sent from, as a same-site path (what entries keep). */
+function pagePath(pageUrl: string | undefined): string {
+  if (!pageUrl || pageUrl.length > 2000) return '';
+  return /^\/(?!\/)[^\s\\]*$/.test(pageUrl) ? pageUrl : '';
+}
+
+/**
+ * Handles one submission, from `/ajax` or a page's normal POST alike: the token, the rate
+ * limit, the same field rules the browser ran, restricted e-mails, spam checks; then stores
+ * the entry (exactly once, even when it is sent twice) with its notification mails.
+ */
+export async function submitEntry(
+  app: AppContext,
+  request: SubmissionRequest,
+  now = Date.now(),
+): Promise<SubmissionResult> {
+  const formId = /^\d{1,9}$/.test(request.formId ?? '') ? Number(request.formId) : undefined;
+  const form = formId === undefined ? undefined : await loadForm(app, formId);
+  if (!form) return rejected(404, formMessages.formNotFound);
+  const { definition } = form;
+  const parsed = readFieldEntries(request.entries, definition);
+  const values = applyReadOnly(definition, parsed.values);
+  const withForm = { form, values };
+  if (definition.settings.readOnly) return rejected(403, formMessages.readOnly, withForm);
+
+  const token = checkFormToken(app.secret, form.id, request.token, now);
+  if (!token.ok) {
+    if (token.reason === 'expired') {
+      return rejected(400, formMessages.expiredToken, {
+        ...withForm,
+        freshToken: issueFormToken(app.secret, form.id, now),
+      });
+    }
+    return rejected(400, formMessages.invalidToken, withForm);
+  }
+
+  const limit = await takeRateLimit(
+    app.database.db,
+    app.secret,
+    { scope: 'form-submit', limit: app.config.formSubmissionsPerMinute, windowMs: 60_000 },
+    request.client,
+    now,
+  );
+  if (!limit.allowed) return rejected(429, formMessages.tooManySubmissions, withForm);
+
+  const honeypotId = honeypotFieldId(definition);
+  const honeypot =
+    request.entries.find(([name]) => name === `qforms[fields][${honeypotId}]`)?.[1] ?? '';
+  const spam = spamReason(definition, request, honeypot, token.ageSeconds);
+
+  const visible = visibleFieldIds(definition, values);
+  const errors = checkFields(definition, values, visible);
+  restrictedEmailErrors(definition, values, visible, errors);
+  if (!spam && Object.keys(errors).length > 0) {
+    return { outcome: 'rejected', status: 422, fields: errors, ...withForm };
+  }
+  if (parsed.unknownFieldIds.some((id) => id !== honeypotId)) {
+    app.log.debug('Form submission had unknown fields', {
+      form: form.id,
+      fields: parsed.unknownFieldIds.slice(0, 20),
+    });
+  }
+
+  const { settings } = await siteChrome(app);
+  const stored = await storeEntry(app, {
+    form,
+    status: spam ? 'spam' : 'entry',
+    spamReason: spam,
+    fields: definition.fields
+      .filter((field) => isInputField(field) && visible.has(field.id))
+      .map((field) => ({
+        id: field.id,
+        type: field.type,
+        label: field.label,
+        value: displayValue(field, values[field.id]),
+      })),
+    pageUrl: pagePath(request.pageUrl),
+    visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
+    userAgent: request.userAgent.slice(0, 500),
+    startedAt: (seconds(request.startTimestamp) ?? 0) * 1000 || undefined,
+    fingerprint: createHash('sha256')
+      .update(JSON.stringify([form.id, request.token, values]))
+      .digest('base64url'),
+    now,
+  });
+  if (spam) app.log.info('Form submission stored as spam', { form: form.id, reason: spam });
+
+  const { confirmation } = definition.settings;
+  return {
+    outcome: 'accepted',
+    stored: spam ? 'spam' : stored,
+    confirmation:
+      confirmation.type === 'message'
+        ? { type: 'message', html: form.confirmationHtml }
+        : { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
+    ...withForm,
+  };
+}

@@ -1,0 +1,524 @@
+import {
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { renderedByReact } from '../../../platform/astro-react.ts';
+import { visibleFieldIds } from '../conditions.ts';
+import { unlockableFieldTypes } from '../field-kinds.ts';
+import { checkField, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
+import {
+  asPart,
+  asText,
+  type FieldInput,
+  type FormValues,
+  initialValues,
+} from '../field-values.ts';
+import type { FormField } from '../form-definition.ts';
+import { type FormPage, formPages, nextShownPage, pageOfField } from '../form-pages.ts';
+import { formMessages } from '../messages.ts';
+import type { FormIslandProps } from '../public-form.ts';
+import { isValidEmail } from '../rules/email.ts';
+import { suggestEmail } from '../rules/email-suggestion.ts';
+import { isNumberKey } from '../rules/number.ts';
+import { withHttps } from '../rules/url.ts';
+import { FieldView } from './FieldView.tsx';
+import {
+  checkRestrictedEmail,
+  fetchToken,
+  nowSeconds,
+  postAjax,
+  scrollToElement,
+} from './form-client.ts';
+import { PageIndicator } from './PageIndicator.tsx';
+import { installReadOnlyApi, type ReadOnlyRequest, readOnlyEvent } from './read-only.ts';
+import './forms.css';
+
+/** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
+const tokenLifetimeSeconds = 86400;
+const keyUpDebounceMs = 1000;
+const remoteCheckWaitMs = 800;
+const fieldErrorOffset = 75;
+const generalErrorOffset = 100;
+
+type GeneralErrors = { header?: string; footer?: string; recaptcha?: string };
+
+const withoutField = (errors: FieldErrors, id: number) =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => fieldIdOfErrorKey(key) !== id));
+
+const firstErrorPage = (pages: readonly FormPage[], errors: FieldErrors) => {
+  const ids = Object.keys(errors).map(fieldIdOfErrorKey);
+  return ids.length === 0 ? undefined : Math.min(...ids.map((id) => pageOfField(pages, id)));
+};
+
+function emailValue(field: FormField, input: FieldInput | undefined) {
+  return (
+    'confirmation' in field && field.confirmation ? asPart(input, 'primary') : asText(input)
+  ).trim();
+}
+
+/**
+ * A form embedded in a page (the qforms island): pages, validation as the visitor types,
+ * AJAX or normal submission, token refresh, and the outcomes of seed §4. The server renders
+ * the same component, so the form works before and without JavaScript.
+ */
+export default function QForm({
+  form,
+  instance,
+  token,
+  tokenTime,
+  pageUrl,
+  posted,
+}: FormIslandProps) {
+  const { definition } = form;
+  const { settings } = definition;
+  const pages = useMemo(() => formPages(definition), [definition]);
+  const lastPage = pages.length;
+  const idPrefix = `qforms-${form.id}-${instance}`;
+
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...initialValues(definition),
+    ...posted?.values,
+  }));
+  const [errors, setErrorsState] = useState<FieldErrors>(posted?.fieldErrors ?? {});
+  const [general, setGeneral] = useState<GeneralErrors>(
+    posted?.headerError ? { header: posted.headerError } : {},
+  );
+  const [page, setPage] = useState(() => firstErrorPage(pages, posted?.fieldErrors ?? {}) ?? 1);
+  const [currentToken, setCurrentToken] = useState({ token, time: tokenTime });
+  const [refreshing, setRefreshing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
+  const [suggestions, setSuggestions] = useState<Record<number, string>>({});
+  const [hydrated, setHydrated] = useState(false);
+  const [formLocked, setFormLocked] = useState(settings.readOnly);
+  const [fieldLocks, setFieldLocks] = useState<Record<number, boolean>>({});
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const valuesRef = useRef(values);
+  const errorsRef = useRef(errors);
+  const startedAt = useRef<number | undefined>(undefined);
+  const pendingChecks = useRef(new Set<Promise<void>>());
+  const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const scrollAfterRender = useRef<{ selector: string; offset: number } | undefined>(undefined);
+
+  const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
+
+  const setErrors = useCallback((update: (current: FieldErrors) => FieldErrors) => {
+    errorsRef.current = update(errorsRef.current);
+    setErrorsState(errorsRef.current);
+  }, []);
+
+  useEffect(() => {
+    setHydrated(true);
+    // Seed §2.11: the form id parameter leaves the address bar without a navigation.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('qforms_form_id')) {
+      url.searchParams.delete('qforms_form_id');
+      window.history.replaceState(window.history.state, '', url);
+    }
+    // A page restored from the back-forward cache gets its submit button back.
+    const restore = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', restore);
+    const element = formRef.current;
+    const onReadOnly = (event: Event) => {
+      const { action, fieldId } = (event as CustomEvent<ReadOnlyRequest>).detail;
+      const apply = (locked: boolean) => (action === 'toggle' ? !locked : action === 'lock');
+      if (fieldId === undefined) return setFormLocked(apply);
+      const field = definition.fields.find((f) => f.id === fieldId);
+      if (!field || unlockableFieldTypes.includes(field.type)) return;
+      setFieldLocks((locks) => ({
+        ...locks,
+        [fieldId]: apply(locks[fieldId] ?? field.readOnly),
+      }));
+    };
+    element?.addEventListener(readOnlyEvent, onReadOnly);
+    installReadOnlyApi();
+    return () => {
+      window.removeEventListener('pageshow', restore);
+      element?.removeEventListener(readOnlyEvent, onReadOnly);
+    };
+  }, [definition]);
+
+  useEffect(() => {
+    const target = scrollAfterRender.current;
+    if (!target) return;
+    scrollAfterRender.current = undefined;
+    const element = document.getElementById(idPrefix)?.querySelector(target.selector);
+    if (element) scrollToElement(element, target.offset);
+  });
+
+  const isLocked = (field: FormField) => formLocked || (fieldLocks[field.id] ?? field.readOnly);
+
+  /** Checks one field now and, for a restricted e-mail field, asks the server too. */
+  const validateField = (field: FormField, input = valuesRef.current[field.id]) => {
+    const fresh: FieldErrors = {};
+    checkField(field, input, fresh);
+    setErrors((current) => ({ ...withoutField(current, field.id), ...fresh }));
+    const email = field.type === 'email' ? emailValue(field, input) : '';
+    if (Object.keys(fresh).length > 0 || !form.restrictedFieldIds.includes(field.id)) return;
+    if (email === '' || !isValidEmail(email)) return;
+    const check = checkRestrictedEmail(form.id, field.id, email)
+      .then((allowed) => {
+        if (allowed || emailValue(field, valuesRef.current[field.id]) !== email) return;
+        setErrors((current) => ({ ...current, [field.id]: formMessages.restrictedEmail }));
+      })
+      .catch((error: unknown) => console.error(error))
+      .finally(() => pendingChecks.current.delete(check));
+    pendingChecks.current.add(check);
+  };
+
+  const waitForRemoteChecks = async () => {
+    if (pendingChecks.current.size === 0) return;
+    await Promise.race([
+      Promise.all(pendingChecks.current),
+      new Promise((resolve) => setTimeout(resolve, remoteCheckWaitMs)),
+    ]);
+  };
+
+  const onChange = (field: FormField, input: FieldInput) => {
+    valuesRef.current = { ...valuesRef.current, [field.id]: input };
+    setValues(valuesRef.current);
+    if (field.type === 'email') setSuggestions(({ [field.id]: _, ...rest }) => rest);
+    const timers = keyUpTimers.current;
+    clearTimeout(timers.get(field.id));
+    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'select') {
+      validateField(field, input);
+    } else {
+      timers.set(
+        field.id,
+        setTimeout(() => validateField(field), keyUpDebounceMs),
+      );
+    }
+  };
+
+  const onBlur = (field: FormField) => {
+    clearTimeout(keyUpTimers.current.get(field.id));
+    let input = valuesRef.current[field.id];
+    if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
+      input = withHttps(input.trim());
+      if (input !== valuesRef.current[field.id]) onChange(field, input);
+    }
+    validateField(field, input);
+    if (field.type === 'email' && settings.emailSuggestions) {
+      const suggestion = suggestEmail(emailValue(field, input));
+      setSuggestions((current) => {
+        const { [field.id]: _, ...rest } = current;
+        return suggestion ? { ...rest, [field.id]: suggestion } : rest;
+      });
+    }
+  };
+
+  const onAcceptSuggestion = (field: FormField, suggestion: string) => {
+    const input = valuesRef.current[field.id];
+    onChange(
+      field,
+      typeof input === 'object' && !Array.isArray(input)
+        ? { ...input, primary: suggestion }
+        : suggestion,
+    );
+    validateField(field, valuesRef.current[field.id]);
+    document.getElementById(`${idPrefix}-field_${field.id}`)?.focus();
+  };
+
+  const onNumberKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!isNumberKey(event.key)) event.preventDefault();
+  };
+
+  /** Checks the given pages' shown fields; true when they are fine. */
+  const validatePages = async (numbers: number[]) => {
+    const shown = visibleFieldIds(definition, valuesRef.current);
+    for (const p of numbers) {
+      for (const field of pages[p - 1]?.fields ?? []) {
+        if (shown.has(field.id)) validateField(field);
+        else setErrors((current) => withoutField(current, field.id));
+      }
+    }
+    await waitForRemoteChecks();
+    const onPages = new Set(numbers.flatMap((p) => pages[p - 1]?.fields.map((f) => f.id) ?? []));
+    return !Object.keys(errorsRef.current).some((key) => onPages.has(fieldIdOfErrorKey(key)));
+  };
+
+  const scrollToFirstError = (offset: number, selector = '.qforms-error') => {
+    scrollAfterRender.current = { selector, offset };
+  };
+
+  const showPage = (number: number) => {
+    setPage(number);
+    scrollAfterRender.current = { selector: '.qforms-page--current', offset: fieldErrorOffset };
+  };
+
+  const goNext = async () => {
+    if (!(await validatePages([page]))) {
+      setErrorsState({ ...errorsRef.current });
+      return scrollToFirstError(fieldErrorOffset);
+    }
+    showPage(nextShownPage(pages, page, 1, visibleFieldIds(definition, valuesRef.current)));
+  };
+
+  const goPrevious = () =>
+    showPage(nextShownPage(pages, page, -1, visibleFieldIds(definition, valuesRef.current)));
+
+  const refreshToken = async () => {
+    setRefreshing(true);
+    try {
+      const fresh = await fetchToken(form.id);
+      setCurrentToken({ token: fresh.token, time: fresh.time });
+      return fresh;
+    } catch (error) {
+      console.error(formMessages.tokenRefreshError, error);
+      return undefined;
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
+    startedAt.current ??= nowSeconds();
+    const start = formRef.current?.elements.namedItem('start_timestamp');
+    if (start instanceof HTMLInputElement && start.value === '')
+      start.value = String(startedAt.current);
+    if (!refreshing && nowSeconds() - currentToken.time > tokenLifetimeSeconds) void refreshToken();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    if (['submit', 'button', 'checkbox', 'radio'].includes(target.type)) return;
+    event.preventDefault();
+    if (nextShownPage(pages, page, 1, visible) !== page) void goNext();
+    else formRef.current?.requestSubmit();
+  };
+
+  const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
+    setGeneral(generalErrors);
+    setErrors(() => fieldErrors);
+    const errorPage = firstErrorPage(pages, fieldErrors);
+    if (errorPage !== undefined) setPage(errorPage);
+    const generalShown = Object.values(generalErrors).some(Boolean);
+    scrollToFirstError(
+      generalShown ? generalErrorOffset : fieldErrorOffset,
+      generalShown ? '.qforms-error-container:not(:empty)' : '.qforms-error',
+    );
+  };
+
+  const sendAjax = async (element: HTMLFormElement) => {
+    const body = new FormData(element);
+    body.set('action', 'qforms_submit');
+    body.set('start_timestamp', String(startedAt.current ?? nowSeconds()));
+    body.set('end_timestamp', String(nowSeconds()));
+    let answer: Awaited<ReturnType<typeof postAjax>>;
+    try {
+      answer = await postAjax(body);
+    } catch (error) {
+      console.error(formMessages.networkError, error);
+      element.dispatchEvent(new CustomEvent('qformsAjaxSubmitFailed', { detail: { error } }));
+      setSubmitting(false);
+      return;
+    }
+    const data = (answer.data ?? {}) as Record<string, unknown>;
+    if (answer.success) {
+      if (data.action_required) {
+        element.dispatchEvent(new CustomEvent('qformsAjaxSubmitActionRequired', { detail: data }));
+        setSubmitting(false);
+      } else if (typeof data.redirect_url === 'string') {
+        if (data.new_tab) {
+          window.open(data.redirect_url, '_blank', 'noopener');
+          window.location.reload();
+        } else window.location.assign(data.redirect_url);
+      } else if (typeof data.confirmation === 'string') {
+        setConfirmation(data.confirmation);
+        scrollAfterRender.current = {
+          selector: '.qforms-confirmation-container',
+          offset: fieldErrorOffset,
+        };
+      }
+      return;
+    }
+    if (typeof data.token === 'string' && typeof data.token_time === 'number') {
+      setCurrentToken({ token: data.token, time: data.token_time });
+    }
+    setSubmitting(false);
+    const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
+    const generalErrors = reported.general ?? {};
+    const fieldErrors = reported.field ?? {};
+    if (Object.keys(generalErrors).length === 0 && Object.keys(fieldErrors).length === 0) {
+      console.error('The form submission failed without errors to show', answer);
+      return;
+    }
+    element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
+    showServerErrors(fieldErrors, generalErrors);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    if (submitting || refreshing || formLocked) return;
+    setGeneral({});
+    const allPages = pages.map((p) => p.number);
+    if (!(await validatePages(allPages))) {
+      setErrorsState({ ...errorsRef.current });
+      const errorPage = firstErrorPage(pages, errorsRef.current);
+      if (errorPage !== undefined) setPage(errorPage);
+      return scrollToFirstError(fieldErrorOffset);
+    }
+    const before = new CustomEvent('qformsBeforeSubmit', { cancelable: true });
+    if (!element.dispatchEvent(before)) return;
+    setSubmitting(true);
+    if (nowSeconds() - currentToken.time > tokenLifetimeSeconds) {
+      const fresh = await refreshToken();
+      const input = element.elements.namedItem('qforms[token]');
+      if (fresh && input instanceof HTMLInputElement) input.value = fresh.token;
+    }
+    if (settings.ajax) return sendAjax(element);
+    // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
+    const end = element.elements.namedItem('end_timestamp');
+    if (end instanceof HTMLInputElement) end.value = String(nowSeconds());
+    element.submit();
+  };
+
+  if (confirmation !== undefined) {
+    return (
+      <div className="qforms-container" id={idPrefix}>
+        <div
+          className="qforms-confirmation-container"
+          role="status"
+          tabIndex={-1}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised the confirmation
+          dangerouslySetInnerHTML={{ __html: confirmation }}
+        />
+      </div>
+    );
+  }
+
+  const headerError = general.header;
+  const footerError = general.footer ?? general.recaptcha;
+  return (
+    <div className={`qforms-container ${settings.cssClass}`.trim()} id={idPrefix}>
+      <form
+        ref={formRef}
+        id={`qforms-form-${form.id}-${instance}`}
+        className={`qforms-form${hydrated ? ' qforms-ready' : ''}`}
+        data-formid={form.id}
+        data-token={currentToken.token}
+        data-token-time={currentToken.time}
+        data-ajax={settings.ajax ? 'true' : 'false'}
+        method="post"
+        action={`${pageUrl}#${idPrefix}`}
+        encType="multipart/form-data"
+        noValidate={hydrated}
+        aria-label={definition.title}
+        aria-busy={submitting || undefined}
+        style={submitting ? { opacity: 0.6 } : undefined}
+        onSubmit={onSubmit}
+        onFocus={onFocus}
+        onKeyDown={onKeyDown}
+      >
+        <div className="qforms-error-container qforms-error-header" role="alert">
+          {headerError && <p>{headerError}</p>}
+        </div>
+        <PageIndicator style={settings.pageIndicator} pages={pages} current={page} />
+        {pages.map((p) => (
+          <div
+            key={p.number}
+            className={`qforms-page qforms-page-${p.number}${p.number === lastPage ? ' last' : ''}${p.number === page ? ' qforms-page--current' : ''}`}
+            data-page={p.number}
+            tabIndex={-1}
+          >
+            {p.fields
+              .filter((field) => visible.has(field.id))
+              .map((field) => (
+                <FieldView
+                  key={field.id}
+                  field={field}
+                  idPrefix={idPrefix}
+                  value={values[field.id]}
+                  errors={errors}
+                  readOnly={isLocked(field)}
+                  suggestion={suggestions[field.id]}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  onAcceptSuggestion={onAcceptSuggestion}
+                  onNumberKey={onNumberKey}
+                />
+              ))}
+            {p.number === 1 && form.honeypot && (
+              <div className="qforms-field qforms-field-hp" aria-hidden="true">
+                <label htmlFor={`${idPrefix}-field_${form.honeypot.id}`}>
+                  {form.honeypot.label}
+                </label>
+                <input
+                  type="text"
+                  id={`${idPrefix}-field_${form.honeypot.id}`}
+                  name={`qforms[fields][${form.honeypot.id}]`}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
+              </div>
+            )}
+            {p.number < lastPage ? (
+              <div className="qforms-page-buttons">
+                {p.number > 1 && (
+                  <button
+                    type="button"
+                    className="qforms-page-button qforms-page-prev"
+                    onClick={goPrevious}
+                  >
+                    {p.startsWith?.prevText || formMessages.previous}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="qforms-page-button qforms-page-next"
+                  onClick={() => void goNext()}
+                >
+                  {p.endsWith?.nextText || formMessages.next}
+                </button>
+              </div>
+            ) : (
+              <div className="qforms-submit-container">
+                <div className="qforms-error-container qforms-error-footer" role="alert">
+                  {footerError && <p>{footerError}</p>}
+                </div>
+                {p.number > 1 && (
+                  <button
+                    type="button"
+                    className="qforms-page-button qforms-page-prev"
+                    onClick={goPrevious}
+                  >
+                    {p.startsWith?.prevText || formMessages.previous}
+                  </button>
+                )}
+                <input type="hidden" name="qforms[id]" value={form.id} />
+                <input type="hidden" name="qforms[instance]" value={instance} />
+                <input type="hidden" name="qforms[token]" value={currentToken.token} />
+                <input type="hidden" name="page_url" value={pageUrl} />
+                <input type="hidden" name="start_timestamp" defaultValue="" />
+                <input type="hidden" name="end_timestamp" defaultValue="" />
+                <button
+                  type="submit"
+                  className="qforms-submit"
+                  data-alt-text={settings.submittingText}
+                  disabled={submitting || refreshing || formLocked}
+                >
+                  {submitting ? settings.submittingText : settings.submitText}
+                </button>
+              </div>
+            )}
+          </div>
+        ))}
+      </form>
+    </div>
+  );
+}
+
+renderedByReact(QForm);

@@ -1,0 +1,47 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from './db/connect.ts';
+
+export type RateLimit = { scope: string; limit: number; windowMs: number };
+
+/**
+ * Counts one attempt by a client in a fixed time window and says whether it is within the
+ * limit. The count lives in the database, so every worker and instance shares it; the client
+ * is stored only as a keyed hash, never as an address.
+ */
+export async function takeRateLimit(
+  db: Db,
+  secret: string,
+  rule: RateLimit,
+  client: string,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = createHmac('sha256', secret)
+    .update(`${rule.scope}\0${client}`)
+    .digest('base64url')
+    .slice(0, 32);
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart, hits: 1 })
+    .onConflict((c) =>
+      c.column('key').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start = excluded.window_start then rate_limits.hits + 1 else 1 end`,
+        window_start: sql<number>`excluded.window_start`,
+      }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  // Forget finished windows now and then, so the table stays as small as the active clients.
+  if (Math.random() < 0.01) {
+    await db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', now - 86_400_000)
+      .execute();
+  }
+  const allowed = Number(row.hits) <= rule.limit;
+  return {
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.ceil((windowStart + rule.windowMs - now) / 1000),
+  };
+}
