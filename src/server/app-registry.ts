@@ -12,6 +12,9 @@ export function registerAppContext(app: AppContext): void {
 /** The booted context; under `astro dev`, where no front runs, boots one on first use. */
 export function appContext(): Promise<AppContext> {
   const holder = globalThis as Holder;
-  holder[key] ??= boot();
+  holder[key] ??= boot().then((app) => {
+    app.mail.start();
+    return app;
+  });
   return holder[key];
 }

@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
 import { nextScheduledPublish } from '../features/content/server/posts.ts';
+import { seedDemoForms } from '../features/forms/server/demo-forms.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { createMailTransport } from '../platform/mail/mail-transport.ts';
+import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 
 /** Everything a request needs, made once per process. */
@@ -18,6 +21,8 @@ export type AppContext = {
   pageCache: PageCache;
   mediaCacheDir: string;
   log: Logger;
+  /** The mail outbox; its delivery loop runs only once `mail.start()` is called. */
+  mail: Mailer;
   close: () => Promise<void>;
 };
 
@@ -41,8 +46,9 @@ export async function boot(
     }
     if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
       const seeded = await seedDemoContent(database);
+      const forms = await seedDemoForms(database);
       log.info(
-        `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images`,
+        `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images, ${forms} forms`,
       );
     }
     const pageCache = new PageCache({
@@ -53,6 +59,11 @@ export async function boot(
         validUntil: await nextScheduledPublish(database),
       }),
     });
+    const mail = createMailer({
+      database,
+      transport: createMailTransport(config.mail, config.dataDir),
+      log,
+    });
     return {
       config,
       database,
@@ -60,7 +71,11 @@ export async function boot(
       pageCache,
       mediaCacheDir: join(config.dataDir, 'cache', 'media'),
       log,
-      close: () => database.db.destroy(),
+      mail,
+      close: async () => {
+        await mail.stop();
+        await database.db.destroy();
+      },
     };
   } catch (error) {
     await database.db.destroy();

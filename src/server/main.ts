@@ -38,6 +38,8 @@ async function serve(app: AppContext, onListening: () => void): Promise<void> {
     process.exit(1);
   });
   server.listen(app.config.port, app.config.host, onListening);
+  // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
+  app.mail.start();
   const stop = () => {
     server.close(() => {
       void app.close().then(() => process.exit(0));

@@ -1,0 +1,46 @@
+import { createTransport, type SendMailOptions } from 'nodemailer';
+import type { MailMessage } from './mail-message.ts';
+
+/** What the outbox knows about a mail besides its content. */
+export type MailIdentity = { id: number; queuedAt: number };
+
+/**
+ * Nodemailer's options for one outbox mail. The Message-ID is derived from the outbox row, so
+ * a mail sent again after an unrecorded success carries the same id and receivers that
+ * de-duplicate by Message-ID show it once.
+ */
+export function composeMail(
+  message: MailMessage,
+  from: string,
+  { id, queuedAt }: MailIdentity,
+): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo,
+    headers: message.headers,
+    messageId: `<quire-mail-${id}-${queuedAt}@${domainOf(from)}>`,
+    date: new Date(queuedAt),
+  };
+}
+
+/** The domain of an address such as `Quire <no-reply@example.org>`. */
+export function domainOf(address: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? 'quire.invalid';
+}
+
+const rawBuilder = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/** The complete RFC 822 message (CRLF line ends), as an SMTP server would receive it. */
+export async function buildRawMail(
+  message: MailMessage,
+  from: string,
+  identity: MailIdentity,
+): Promise<Buffer> {
+  const info = await rawBuilder.sendMail(composeMail(message, from, identity));
+  if (!Buffer.isBuffer(info.message)) throw new Error('The stream transport returned no buffer');
+  return info.message;
+}

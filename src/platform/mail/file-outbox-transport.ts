@@ -1,0 +1,29 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildRawMail, type MailIdentity } from './compose-mail.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+/**
+ * Writes each mail as a complete .eml file that any mail reader opens: what development and
+ * the demo use instead of an SMTP server. Nothing leaves the machine.
+ */
+export function createFileOutboxTransport(dir: string, from: string): MailTransport {
+  return {
+    description: dir,
+    send: async (message, identity) => {
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, outboxFileName(identity));
+      // Written aside and renamed, so a reader never opens half a mail.
+      await writeFile(`${file}.part`, await buildRawMail(message, from, identity));
+      await rename(`${file}.part`, file);
+      return { rejected: [] };
+    },
+    close: () => {},
+  };
+}
+
+/** `2026-11-21T12-00-00-000Z-00000042.eml`: sorts by the time it was queued, then by id. */
+export function outboxFileName({ id, queuedAt }: MailIdentity): string {
+  const time = new Date(queuedAt).toISOString().replace(/[:.]/g, '-');
+  return `${time}-${String(id).padStart(8, '0')}.eml`;
+}

@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import type { MailIdentity } from './compose-mail.ts';
+import { createFileOutboxTransport } from './file-outbox-transport.ts';
+import type { MailMessage } from './mail-message.ts';
+import { createSmtpTransport } from './smtp-transport.ts';
+
+/** Where mail goes once it leaves the outbox table. */
+export type MailTransport = {
+  /** For log lines: `smtp://host:port` or the outbox folder. */
+  description: string;
+  /** Resolves when the mail is handed over; `rejected` lists recipients the server refused. */
+  send: (message: MailMessage, identity: MailIdentity) => Promise<{ rejected: string[] }>;
+  close: () => void;
+};
+
+/** SMTP when MAIL_URL is set; otherwise .eml files in `{dataDir}/outbox` for development. */
+export function createMailTransport(mail: Config['mail'], dataDir: string): MailTransport {
+  return mail.smtpUrl
+    ? createSmtpTransport(mail.smtpUrl, mail.from)
+    : createFileOutboxTransport(join(dataDir, 'outbox'), mail.from);
+}

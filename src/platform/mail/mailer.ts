@@ -1,0 +1,124 @@
+import type { DatabaseHandle } from '../db/connect.ts';
+import type { Logger } from '../log.ts';
+import { type DeliveryReport, deliverDueMail } from './deliver-due-mail.ts';
+import type { MailMessage } from './mail-message.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+/** The app's mail service: the outbox plus the loop that empties it. */
+export type Mailer = {
+  /** Stores the message in the outbox (returns its id); a started mailer sends it shortly. */
+  enqueue: (message: MailMessage) => Promise<number>;
+  /**
+   * Asks a started mailer to deliver soon, for callers that enqueued with enqueueMail inside
+   * their own transaction; call it after the commit.
+   */
+  deliverSoon: () => void;
+  /** Delivers what is due now (or at `now`); runs of one mailer never overlap. */
+  deliverDue: (now?: number) => Promise<DeliveryReport>;
+  /** Delivers due mail every `intervalMs` and shortly after each enqueue, until stop(). */
+  start: (intervalMs?: number) => void;
+  /** Stops the loop, waits for a run in flight and closes the transport. */
+  stop: () => Promise<void>;
+};
+
+export type MailerOptions = {
+  database: DatabaseHandle;
+  transport: MailTransport;
+  log: Logger;
+  batchSize?: number;
+  /** How long after an enqueue the delivery starts, so a burst of mails goes in one run. */
+  debounceMs?: number;
+};
+
+export const defaultDeliveryIntervalMs = 5000;
+
+export function createMailer({
+  database,
+  transport,
+  log,
+  batchSize,
+  debounceMs = 100,
+}: MailerOptions): Mailer {
+  let queue: Promise<void> = Promise.resolve();
+  let runsQueued = 0;
+  let interval: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  let runAgain = false;
+  let stopped = false;
+
+  async function deliverDue(now?: number): Promise<DeliveryReport> {
+    if (stopped) throw new Error('The mailer is stopped');
+    runsQueued++;
+    const previous = queue;
+    let release!: () => void;
+    queue = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      await previous;
+      return await deliverDueMail({ database, transport, now, batchSize, log });
+    } finally {
+      runsQueued--;
+      release();
+      if (runsQueued === 0 && runAgain) {
+        runAgain = false;
+        deliverSoon();
+      }
+    }
+  }
+
+  // Skipped while a run is queued or in flight, but remembered: a mail enqueued just after
+  // that run looked for work must not wait for the next interval.
+  function tick(): void {
+    if (!interval) return;
+    if (runsQueued > 0) {
+      runAgain = true;
+      return;
+    }
+    deliverDue().then(
+      (report) => {
+        if (report.sent + report.retrying + report.failed > 0) log.debug('Mail delivery', report);
+      },
+      (error: unknown) => {
+        log.warn(`Mail delivery stopped early: ${error instanceof Error ? error.message : error}`);
+      },
+    );
+  }
+
+  function deliverSoon(): void {
+    if (!interval || soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      tick();
+    }, debounceMs);
+    soon.unref();
+  }
+
+  return {
+    enqueue: async (message) => {
+      const id = await enqueueMail(database.db, message);
+      deliverSoon();
+      return id;
+    },
+    deliverSoon,
+    deliverDue,
+    start: (intervalMs = defaultDeliveryIntervalMs) => {
+      if (stopped) throw new Error('The mailer is stopped');
+      if (interval) return;
+      interval = setInterval(tick, intervalMs);
+      interval.unref();
+      deliverSoon();
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(interval);
+      clearTimeout(soon);
+      interval = undefined;
+      soon = undefined;
+      await queue;
+      transport.close();
+    },
+  };
+}
