@@ -30,7 +30,7 @@ export async function storeEntry(app: AppContext, entry: NewEntry): Promise<'ent
     entry.status === 'entry' && entry.form.definition.settings.notifications.ownerTo.length === 0
       ? (await app.database.db.selectFrom('users').select('email').execute()).map((u) => u.email)
       : [];
-  return app.database.db.transaction().execute(async (trx) => {
+  const stored = await app.database.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('form_entries')
       .values({
@@ -59,8 +59,10 @@ export async function storeEntry(app: AppContext, entry: NewEntry): Promise<'ent
       });
       for (const mail of mails) await enqueueMail(trx, mail, entry.now);
     }
-    return 'entry';
+    return 'entry' as const;
   });
+  if (stored === 'entry' && entry.status === 'entry') app.mail.deliverSoon();
+  return stored;
 }
 
 export type StoredEntry = {

@@ -1,0 +1,491 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savePost } from '../../src/features/content/server/save-post.ts';
+import { formMessages } from '../../src/features/forms/messages.ts';
+import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
+import { saveForm } from '../../src/features/forms/server/forms-store.ts';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { testDatabases } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const secret = 'forms-http-test-secret-0123456789abcdefghij';
+const contact = 1;
+const event = 2;
+
+/**
+ * The forms engine over HTTP, on the built site: every `/ajax` action, the normal POST path,
+ * and hostile requests. Runs once per database (SQLite, and PostgreSQL with TEST_DATABASE_URL).
+ */
+for (const database of testDatabases()) {
+  describe(`forms over HTTP on ${database.name}`, () => {
+    let server: TestServer;
+    let handle: DatabaseHandle;
+
+    beforeAll(async () => {
+      // Start from an empty, migrated database; the site seeds its demo content into it.
+      const empty = await database.open();
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      await empty.close();
+      server = await startTestServer({
+        QUIRE_SECRET: secret,
+        QUIRE_ADMIN_EMAIL: 'owner@example.org',
+        QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
+        FORM_SUBMISSIONS_PER_MINUTE: '1000',
+        ...(url ? { DATABASE_URL: url } : {}),
+      });
+      handle = connectDatabase(
+        url
+          ? { kind: 'postgres', url }
+          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
+      );
+    }, 90_000);
+    afterAll(async () => {
+      await handle?.db.destroy();
+      await server?.stop();
+    });
+
+    /** A token issued `ageSeconds` ago: older than the forms' 3 s minimum fill time. */
+    const token = (formId: number, ageSeconds = 10) =>
+      issueFormToken(secret, formId, Date.now() - ageSeconds * 1000).token;
+    const now = () => Math.floor(Date.now() / 1000);
+
+    const ajax = (fields: Record<string, string | string[]>, init: RequestInit = {}) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+      }
+      return fetch(`${server.url}/ajax`, {
+        method: 'POST',
+        body,
+        headers: { origin: server.url },
+        ...init,
+      });
+    };
+
+    let counter = 0;
+    /** A valid contact form submission, unique by its message. */
+    const contactFields = (overrides: Record<string, string | string[]> = {}) => ({
+      action: 'qforms_submit',
+      'qforms[id]': String(contact),
+      'qforms[token]': token(contact),
+      'qforms[fields][1][first]': 'Ada',
+      'qforms[fields][1][last]': 'Lovelace',
+      'qforms[fields][2]': 'ada@example.org',
+      'qforms[fields][3]': 'Engines',
+      'qforms[fields][4]': `A note about analytical engines, number ${++counter}.`,
+      'qforms[fields][5][]': '1',
+      start_timestamp: String(now() - 30),
+      end_timestamp: String(now()),
+      page_url: '/contact/',
+      ...overrides,
+    });
+
+    const entries = (formId = contact) =>
+      handle.db
+        .selectFrom('form_entries')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .orderBy('id')
+        .execute();
+
+    it('embeds forms with the markup contract of seed §3', async () => {
+      const html = await (await fetch(`${server.url}/event-sign-up/`)).text();
+      expect(html).toMatch(
+        /<form[^>]+data-formid="2"[^>]+data-token="\d+\.[\w-]{43}"[^>]+data-token-time="\d+"/,
+      );
+      for (const n of [1, 2, 3]) expect(html).toContain(`qforms-page qforms-page-${n}`);
+      expect(html).toContain('qforms-page qforms-page-4 last');
+      expect(html).toContain('name="qforms[fields][1]"');
+      expect(html).toContain('name="qforms[fields][2][secondary]"');
+      expect(html).toContain('data-choice-limit="2"');
+      expect(html).toContain('Selected Value: 5 out of 10');
+      // The deny list stays on the server.
+      expect(html).not.toContain('mailinator');
+      const contactHtml = await (await fetch(`${server.url}/contact/`)).text();
+      expect(contactHtml).toContain('0 of 1000 max characters.');
+      // Honeypot: id 6 (highest field id 5 + 1, since 1–4 are taken), 3 words from labels.
+      expect(contactHtml).toMatch(/<label for="qforms-1-0-field_6">(\w+ ){2}\w+<\/label>/);
+    });
+
+    it('qforms_get_token issues a token for a form and refuses unknown forms', async () => {
+      const response = await ajax({ action: 'qforms_get_token', formId: String(event) });
+      const answer = await response.json();
+      expect(answer.success).toBe(true);
+      expect(answer.data.token).toMatch(/^\d+\.[\w-]{43}$/);
+      expect(Math.abs(answer.data.time - now())).toBeLessThan(5);
+      const unknown = await ajax({ action: 'qforms_get_token', formId: '999' });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({
+        success: false,
+        data: { message: formMessages.formNotFound },
+      });
+    });
+
+    it('qforms_restricted_email answers whether the field accepts an address', async () => {
+      const check = async (email: string, field = '2') =>
+        (
+          await (
+            await ajax({ action: 'qforms_restricted_email', form_id: '2', field_id: field, email })
+          ).json()
+        ).data;
+      expect(await check('someone@example.com')).toBe(false);
+      expect(await check('someone@MAILINATOR.com')).toBe(false);
+      expect(await check('someone@example.org')).toBe(true);
+      expect(await check('x@y.org', '5')).toEqual({ message: formMessages.formNotFound });
+    });
+
+    it('qforms_submit stores a valid entry once, queues its mails and confirms', async () => {
+      const before = (await entries()).length;
+      const fields = contactFields();
+      const answer = await (await ajax(fields)).json();
+      expect(answer.success).toBe(true);
+      expect(answer.data.confirmation).toContain(
+        '<strong>Thank you, your message is on its way.</strong>',
+      );
+      // The same submission again (a double click) is confirmed but not stored twice.
+      expect((await (await ajax(fields)).json()).success).toBe(true);
+      const stored = await entries();
+      expect(stored).toHaveLength(before + 1);
+      const entry = stored.at(-1);
+      expect(entry?.status).toBe('entry');
+      expect(entry?.page_url).toBe('/contact/');
+      expect(JSON.parse(entry?.fields ?? '[]')).toEqual([
+        { id: 1, type: 'name', label: 'Name', value: 'Ada Lovelace' },
+        { id: 2, type: 'email', label: 'Email', value: 'ada@example.org' },
+        { id: 3, type: 'text', label: 'Subject', value: 'Engines' },
+        { id: 4, type: 'textarea', label: 'Message', value: fields['qforms[fields][4]'] },
+        {
+          id: 5,
+          type: 'gdpr-checkbox',
+          label: 'Privacy',
+          value: 'I agree that my message and address are kept to answer me.',
+        },
+      ]);
+      // One mail to the owner (the administrator), a copy to the visitor; the running
+      // site delivers them to its development outbox.
+      const mails = await handle.db
+        .selectFrom('mail_outbox')
+        .select(['message'])
+        .where('created_at', '>=', Number(entry?.created_at))
+        .execute();
+      const recipients = mails.map((m) => JSON.parse(m.message).to);
+      expect(recipients).toEqual(
+        expect.arrayContaining([['owner@example.org'], ['ada@example.org']]),
+      );
+      const deadline = Date.now() + 15_000;
+      let files: string[] = [];
+      while (Date.now() < deadline) {
+        const outbox = join(server.dataDir, 'outbox');
+        files = (existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }) : [])
+          .filter((f) => f.name.endsWith('.eml'))
+          .map((f) => f.name);
+        if (files.length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(files.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('qforms_submit answers field errors in the shape of seed §3 and stores nothing', async () => {
+      const before = (await entries()).length;
+      const response = await ajax(
+        contactFields({
+          'qforms[fields][1][first]': '',
+          'qforms[fields][2]': 'ada@@example',
+          'qforms[fields][4]': 'x'.repeat(1001),
+          'qforms[fields][5][]': [],
+        }),
+      );
+      const answer = await response.json();
+      expect(answer).toEqual({
+        success: false,
+        data: {
+          errors: {
+            general: {},
+            field: {
+              '1[first]': formMessages.required,
+              2: formMessages.email,
+              4: 'Please enter no more than 1000 characters.',
+              5: formMessages.required,
+            },
+          },
+        },
+      });
+      expect(await entries()).toHaveLength(before);
+    });
+
+    it('refuses missing, forged and expired tokens, and gives a fresh one when expired', async () => {
+      const before = (await entries()).length;
+      const general = async (fields: Record<string, string>) =>
+        (await (await ajax(contactFields(fields))).json()).data;
+      expect((await general({ 'qforms[token]': '' })).errors.general.header).toBe(
+        formMessages.invalidToken,
+      );
+      expect((await general({ 'qforms[token]': token(event) })).errors.general.header).toBe(
+        formMessages.invalidToken,
+      );
+      expect((await general({ 'qforms[token]': '123.forged' })).errors.general.header).toBe(
+        formMessages.invalidToken,
+      );
+      const expired = await general({ 'qforms[token]': token(contact, 2 * 86400) });
+      expect(expired.errors.general.header).toBe(formMessages.expiredToken);
+      expect(expired.token).toMatch(/^\d+\.[\w-]{43}$/);
+      expect(Math.abs(expired.token_time - now())).toBeLessThan(5);
+      expect(await entries()).toHaveLength(before);
+    });
+
+    it('keeps bots out silently: honeypot, zero timestamps and too-fast submissions are spam', async () => {
+      const spamBefore = (await entries()).filter((e) => e.status === 'spam').length;
+      for (const overrides of [
+        { 'qforms[fields][6]': 'I am a bot' },
+        { start_timestamp: '0', end_timestamp: '0' },
+        { start_timestamp: String(now() - 1), end_timestamp: String(now()) },
+        { start_timestamp: '', end_timestamp: '', 'qforms[token]': token(contact, 1) },
+      ]) {
+        const answer = await (await ajax(contactFields(overrides))).json();
+        expect(answer.success, JSON.stringify(overrides)).toBe(true);
+        expect(answer.data.confirmation).toContain('Thank you');
+      }
+      const spam = (await entries()).filter((e) => e.status === 'spam');
+      expect(spam).toHaveLength(spamBefore + 4);
+      expect(spam.slice(-4).map((e) => e.spam_reason)).toEqual([
+        'honeypot',
+        'bad-timestamps',
+        'too-fast',
+        'too-fast',
+      ]);
+      // Spam sends no mail.
+      const mailsAfter = await handle.db.selectFrom('mail_outbox').select('id').execute();
+      const mailCountBefore = mailsAfter.length;
+      await ajax(contactFields({ 'qforms[fields][6]': 'again' }));
+      expect((await handle.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(
+        mailCountBefore,
+      );
+    });
+
+    it('answers hostile requests with clear errors, never a 500', async () => {
+      const before = (await entries()).length;
+      const expectRefusal = async (response: Response, status: number) => {
+        expect(response.status).toBe(status);
+        const answer = await response.json();
+        expect(answer.success).toBe(false);
+        return answer.data;
+      };
+      // Unknown form.
+      const unknownForm = await expectRefusal(
+        await ajax(contactFields({ 'qforms[id]': '404' })),
+        404,
+      );
+      expect(unknownForm.errors.general.header).toBe(formMessages.formNotFound);
+      await expectRefusal(await ajax(contactFields({ 'qforms[id]': 'abc' })), 404);
+      // A 10 MB value.
+      await expectRefusal(
+        await ajax(contactFields({ 'qforms[fields][4]': 'x'.repeat(10 * 1024 * 1024) })),
+        413,
+      );
+      // 10,000 fields.
+      const many: Record<string, string> = contactFields();
+      for (let i = 0; i < 10_000; i++) many[`qforms[fields][${1000 + i}]`] = 'x';
+      await expectRefusal(await ajax(many), 413);
+      // Wrong types: a list for a text field, parts for an e-mail, a choice that does not exist.
+      const wrong = await expectRefusal(
+        await ajax(
+          contactFields({
+            'qforms[fields][4][]': ['a', 'b'],
+            'qforms[fields][4]': [],
+            'qforms[fields][2][primary]': 'ada@example.org',
+            'qforms[fields][2]': [],
+            'qforms[fields][5][]': 'yes',
+          }),
+        ),
+        422,
+      );
+      expect(wrong.errors.field).toMatchObject({
+        2: formMessages.required,
+        4: formMessages.required,
+        5: formMessages.invalidChoice,
+      });
+      // Not a POST, not form data, no such action.
+      expect((await fetch(`${server.url}/ajax`)).status).toBe(405);
+      await expectRefusal(
+        await fetch(`${server.url}/ajax`, {
+          method: 'POST',
+          body: '{"action":"qforms_submit"}',
+          headers: { 'content-type': 'application/json', origin: server.url },
+        }),
+        415,
+      );
+      await expectRefusal(await ajax({ action: 'drop_tables' }), 400);
+      await expectRefusal(await ajax({}), 400);
+      expect(await entries()).toHaveLength(before);
+    });
+
+    it('stores script tags as text and ignores unknown field ids', async () => {
+      const script = '<script>alert(1)</script>';
+      const answer = await (
+        await ajax(
+          contactFields({
+            'qforms[fields][1][first]': script,
+            'qforms[fields][1][last]': script,
+            'qforms[fields][3]': script,
+            'qforms[fields][4]': `${script} ${++counter}`,
+            'qforms[fields][99]': 'not a field of this form',
+          }),
+        )
+      ).json();
+      expect(answer.success).toBe(true);
+      expect(answer.data.confirmation).not.toContain('<script');
+      const entry = (await entries()).at(-1);
+      const fields = JSON.parse(entry?.fields ?? '[]') as Array<{ id: number; value: string }>;
+      expect(fields.find((f) => f.id === 3)?.value).toBe(script);
+      expect(fields.some((f) => f.id === 99)).toBe(false);
+    });
+
+    it('takes a normal POST: confirmation in the page, or errors in place with the input kept', async () => {
+      const post = (fields: Record<string, string | string[]>) => {
+        const body = new URLSearchParams();
+        for (const [name, value] of Object.entries(fields)) {
+          for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+        }
+        return fetch(`${server.url}/contact/`, {
+          method: 'POST',
+          body,
+          headers: { origin: server.url },
+          redirect: 'manual',
+        });
+      };
+      const { action: _ajaxOnly, ...valid } = contactFields({
+        start_timestamp: '',
+        end_timestamp: '',
+      });
+      const before = (await entries()).length;
+      const confirmed = await post(valid);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.headers.get('cache-control')).toBe('no-store');
+      const html = await confirmed.text();
+      expect(html).toContain('qforms-confirmation-container');
+      expect(html).toContain('Thank you, your message is on its way.');
+      expect(await entries()).toHaveLength(before + 1);
+
+      const invalid = await post({
+        ...valid,
+        'qforms[fields][2]': 'not-an-address',
+        'qforms[fields][4]': `Kept text ${++counter}`,
+      });
+      expect(invalid.status).toBe(422);
+      const page = await invalid.text();
+      expect(page).toContain(formMessages.email);
+      expect(page).toContain('value="not-an-address"');
+      expect(page).toContain(`Kept text ${counter}`);
+      expect(page).toContain('aria-invalid="true"');
+      expect(await entries()).toHaveLength(before + 1);
+    });
+
+    it('redirects after a normal POST when the form says so', async () => {
+      const form = await saveForm(handle, {
+        title: 'Redirecting',
+        settings: { confirmation: { type: 'redirect', url: '/about/', newTab: false } },
+        fields: [{ id: 1, type: 'text', label: 'Word', required: true }],
+      });
+      await savePost(handle, {
+        type: 'page',
+        title: 'Redirect test',
+        slug: 'redirect-test',
+        body: `Below.\n\n[form id="${form.id}"]\n`,
+        status: 'published',
+      });
+      const page = await (await fetch(`${server.url}/redirect-test/`)).text();
+      expect(page).toContain(`data-formid="${form.id}"`);
+      const body = new URLSearchParams({
+        'qforms[id]': String(form.id),
+        'qforms[token]': token(form.id),
+        'qforms[fields][1]': 'hello',
+        page_url: '/redirect-test/',
+      });
+      const response = await fetch(`${server.url}/redirect-test/`, {
+        method: 'POST',
+        body,
+        headers: { origin: server.url },
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/about/');
+      const ajaxAnswer = await (
+        await ajax({
+          action: 'qforms_submit',
+          'qforms[id]': String(form.id),
+          'qforms[token]': token(form.id),
+          'qforms[fields][1]': 'again',
+        })
+      ).json();
+      expect(ajaxAnswer).toEqual({
+        success: true,
+        data: { redirect_url: '/about/', new_tab: false },
+      });
+      expect(await entries(form.id)).toHaveLength(2);
+    });
+
+    it('honours a read-only form and read-only fields on the server', async () => {
+      const form = await saveForm(handle, {
+        title: 'Locked',
+        settings: { readOnly: true },
+        fields: [{ id: 1, type: 'text', label: 'Word' }],
+      });
+      const locked = await (
+        await ajax({
+          action: 'qforms_submit',
+          'qforms[id]': String(form.id),
+          'qforms[token]': token(form.id),
+          'qforms[fields][1]': 'x',
+        })
+      ).json();
+      expect(locked.data.errors.general.header).toBe(formMessages.readOnly);
+      const partly = await saveForm(handle, {
+        title: 'Partly locked',
+        fields: [
+          { id: 1, type: 'text', label: 'Fixed', readOnly: true, defaultValue: 'as shown' },
+          { id: 2, type: 'text', label: 'Free' },
+        ],
+      });
+      await ajax({
+        action: 'qforms_submit',
+        'qforms[id]': String(partly.id),
+        'qforms[token]': token(partly.id),
+        'qforms[fields][1]': 'changed by a crafted request',
+        'qforms[fields][2]': 'free text',
+      });
+      const [entry] = await entries(partly.id);
+      expect(JSON.parse(entry?.fields ?? '[]')[0].value).toBe('as shown');
+    });
+  });
+}
+
+describe('form submission rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ QUIRE_SECRET: secret, FORM_SUBMISSIONS_PER_MINUTE: '3' });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it('refuses a client over the limit per minute with a clear message', async () => {
+    const statuses: number[] = [];
+    let last: { data: { errors: { general: { header?: string } } } } | undefined;
+    for (let i = 0; i < 4; i++) {
+      const body = new FormData();
+      body.set('action', 'qforms_submit');
+      body.set('qforms[id]', '1');
+      body.set('qforms[token]', issueFormToken(secret, 1, Date.now() - 10_000).token);
+      body.set('qforms[fields][4]', `message ${i}`);
+      const response = await fetch(`${server.url}/ajax`, {
+        method: 'POST',
+        body,
+        headers: { origin: server.url },
+      });
+      statuses.push(response.status);
+      last = await response.json();
+    }
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    expect(last?.data.errors.general.header).toBe(formMessages.tooManySubmissions);
+  });
+});
