@@ -1,6 +1,7 @@
 /** Every text the content pages show a visitor (locale en). */
 export const contentMessages = {
   readMore: 'Read more',
+  formInFeed: 'Fill in the form on the site',
   newerPosts: 'Newer posts',
   olderPosts: 'Older posts',
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,

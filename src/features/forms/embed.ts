@@ -18,3 +18,7 @@ export function splitFormEmbeds(html: string): BodySegment[] {
 }
 
 export const hasFormEmbed = (html: string) => html.search(embed) !== -1;
+
+/** The HTML with each form embed replaced (feeds link to the page; search text drops them). */
+export const replaceFormEmbeds = (html: string, replacement: string) =>
+  html.replace(embed, replacement);

@@ -36,6 +36,13 @@ describe('renderRss', () => {
     expect(xml).toContain('https://n.example/media/1/640/a.jpg 640w');
     expect(xml).not.toContain('\u0001');
   });
+  it('replaces an embedded form with a link to the page', () => {
+    const xml = renderRss(channel, [{ ...post, html: '<p>Hi</p><p>[form id="2"]</p>' }]);
+    expect(xml).not.toContain('[form');
+    expect(xml).toContain(
+      '&#60;a href=&#34;https://n.example/fish-chips/&#34;&#62;Fill in the form on the site&#60;/a&#62;',
+    );
+  });
   it('is a valid empty channel without posts', () => {
     expect(renderRss(channel, [])).toContain(
       '<atom:link href="https://n.example/feed.xml" rel="self"',

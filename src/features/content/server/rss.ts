@@ -1,4 +1,6 @@
+import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { absoluteUrl } from '../../site/seo.ts';
+import { contentMessages } from '../messages.ts';
 import type { PostDetail } from '../post-types.ts';
 
 export type FeedChannel = {
@@ -47,7 +49,12 @@ export function renderRss(channel: FeedChannel, posts: PostDetail[]): string {
       `<pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
       ...post.tags.map((tag) => `<category>${xml(tag.name)}</category>`),
       `<description>${xml(post.excerpt)}</description>`,
-      `<content:encoded>${xml(absolutise(post.html, channel.siteUrl))}</content:encoded>`,
+      `<content:encoded>${xml(
+        absolutise(
+          replaceFormEmbeds(post.html, `<p><a href="${url}">${contentMessages.formInFeed}</a></p>`),
+          channel.siteUrl,
+        ),
+      )}</content:encoded>`,
       '</item>',
     ].join('');
   });

@@ -1,5 +1,6 @@
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { type PostInput, postInputSchema } from '../post-input.ts';
 import { isReservedSlug, slugify } from '../slug.ts';
 import { htmlToText, type MediaLookup, mediaIdsIn, renderMarkdown } from './markdown.ts';
@@ -25,7 +26,7 @@ export async function savePost(
   const now = Date.now();
   const media = await loadMediaLookup(db, mediaIdsIn(post.body));
   const html = renderMarkdown(post.body, media);
-  const text = htmlToText(html);
+  const text = htmlToText(replaceFormEmbeds(html, ''));
   const publishedAt =
     post.status === 'draft'
       ? (post.publishedAt?.getTime() ?? null)
