@@ -153,6 +153,7 @@ export function FieldView(props: FieldViewProps) {
           id={id}
           name={fieldName(field.id)}
           value={asText(props.value)}
+          readOnly
           data-field-id={field.id}
         />
       );
@@ -448,7 +449,7 @@ function Slider(props: Inner<FieldOfType<'number-slider'>>) {
         onChange={(e) => props.onChange(field, e.currentTarget.value)}
         onBlur={() => props.onBlur(field)}
       />
-      {readOnly && <input type="hidden" name={fieldName(field.id)} value={current} />}
+      {readOnly && <input type="hidden" name={fieldName(field.id)} value={current} readOnly />}
       <div id={`${id}-hint`} className="qforms-field-number-slider-hint" aria-live="polite">
         {fill(field.valueHint, { value: current })}
       </div>
@@ -550,6 +551,7 @@ function Select(props: Inner<FieldOfType<'select'>>) {
             type="hidden"
             name={field.multiple ? `${fieldName(field.id)}[]` : fieldName(field.id)}
             value={v}
+            readOnly
           />
         ))}
       <Description field={field} id={id} />

@@ -37,7 +37,6 @@ import {
 } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
 import { installReadOnlyApi, type ReadOnlyRequest, readOnlyEvent } from './read-only.ts';
-import './forms.css';
 
 /** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
 const tokenLifetimeSeconds = 86400;
@@ -498,10 +497,10 @@ export default function QForm({
                     {p.startsWith?.prevText || formMessages.previous}
                   </button>
                 )}
-                <input type="hidden" name="qforms[id]" value={form.id} />
-                <input type="hidden" name="qforms[instance]" value={instance} />
-                <input type="hidden" name="qforms[token]" value={currentToken.token} />
-                <input type="hidden" name="page_url" value={pageUrl} />
+                <input type="hidden" name="qforms[id]" value={form.id} readOnly />
+                <input type="hidden" name="qforms[instance]" value={instance} readOnly />
+                <input type="hidden" name="qforms[token]" value={currentToken.token} readOnly />
+                <input type="hidden" name="page_url" value={pageUrl} readOnly />
                 <input type="hidden" name="start_timestamp" defaultValue="" />
                 <input type="hidden" name="end_timestamp" defaultValue="" />
                 <button
