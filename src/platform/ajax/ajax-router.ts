@@ -66,10 +66,12 @@ export async function readPostedFields(
   request: Request,
   limits: { maxBytes: number; maxFields: number },
 ): Promise<PostedFields> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  // The multipart boundary is case-sensitive: only the media type is compared in lower case.
+  const type = request.headers.get('content-type') ?? '';
+  const mediaType = type.toLowerCase();
   if (
-    !type.startsWith('multipart/form-data') &&
-    !type.startsWith('application/x-www-form-urlencoded')
+    !mediaType.startsWith('multipart/form-data') &&
+    !mediaType.startsWith('application/x-www-form-urlencoded')
   ) {
     return { ok: false, status: 415, message: ajaxMessages.badContentType };
   }

@@ -386,7 +386,7 @@ export default function QForm({
 
   if (confirmation !== undefined) {
     return (
-      <div className="qforms-container" id={idPrefix}>
+      <div className="qforms-container qforms-container--done" id={idPrefix}>
         <div
           className="qforms-confirmation-container"
           role="status"
