@@ -14,6 +14,11 @@ export type FieldViewProps = {
   errors: FieldErrors;
   /** Read-only by the field, or because the whole form is locked. */
   readOnly: boolean;
+  /**
+   * Whether the browser's own check may require it: not for a field that conditions may
+   * hide, which a form without JavaScript shows and the server decides on.
+   */
+  nativeRequired: boolean;
   /** An e-mail address to offer instead of what was typed. */
   suggestion?: string | undefined;
   onChange: (field: FormField, value: FieldInput) => void;
@@ -224,7 +229,7 @@ function SingleInput(props: Inner) {
         className="qforms-field-large"
         value={text}
         placeholder={placeholder || undefined}
-        required={field.required}
+        required={props.nativeRequired}
         readOnly={readOnly}
         {...describedBy(field, id, error, limited)}
         onChange={(e) => props.onChange(field, e.currentTarget.value)}
@@ -251,7 +256,7 @@ function TextArea(props: Inner<FieldOfType<'textarea'>>) {
         rows={5}
         value={text}
         placeholder={field.placeholder || undefined}
-        required={field.required}
+        required={props.nativeRequired}
         readOnly={readOnly}
         {...describedBy(field, id, error, field.limit ? [`${id}-limit`] : [])}
         onChange={(e) => props.onChange(field, e.currentTarget.value)}
@@ -280,7 +285,7 @@ function NameInput(props: Inner<FieldOfType<'name'>>) {
           type="text"
           autoComplete={name === 'first' ? 'given-name' : 'family-name'}
           value={asPart(value, name)}
-          required={field.required}
+          required={props.nativeRequired}
           readOnly={readOnly}
           {...describedBy(field, partId, partError)}
           aria-describedby={
@@ -357,7 +362,7 @@ function EmailInput(props: Inner<FieldOfType<'email'>>) {
       className="qforms-field-large"
       value={primary}
       placeholder={field.placeholder || undefined}
-      required={field.required}
+      required={props.nativeRequired}
       readOnly={readOnly}
       {...describedBy(field, id, error)}
       onChange={(e) =>
@@ -413,7 +418,7 @@ function EmailInput(props: Inner<FieldOfType<'email'>>) {
             spellCheck={false}
             value={asPart(value, 'secondary')}
             placeholder={field.confirmationPlaceholder || undefined}
-            required={field.required}
+            required={props.nativeRequired}
             readOnly={readOnly}
             {...describedBy(field, secondId, secondError)}
             onChange={(e) => props.onChange(field, { primary, secondary: e.currentTarget.value })}
@@ -482,7 +487,7 @@ function Choices(props: Inner<FieldOfType<'checkbox' | 'radio'>>) {
                 name={multiple ? `${fieldName(field.id)}[]` : fieldName(field.id)}
                 value={choiceVal}
                 checked={checked}
-                required={field.required && !multiple}
+                required={props.nativeRequired && !multiple}
                 disabled={readOnly && !checked}
                 {...describedBy(field, id, error)}
                 onChange={(e) => {
@@ -520,7 +525,7 @@ function Select(props: Inner<FieldOfType<'select'>>) {
         className="qforms-field-medium"
         multiple={field.multiple}
         value={picked}
-        required={field.required}
+        required={props.nativeRequired}
         disabled={readOnly}
         {...describedBy(field, id, error)}
         onChange={(e) =>

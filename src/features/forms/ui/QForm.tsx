@@ -432,9 +432,12 @@ export default function QForm({
             data-page={p.number}
             tabIndex={-1}
           >
-            {p.fields
-              .filter((field) => visible.has(field.id))
-              .map((field) => (
+            {p.fields.map((field) => {
+              const shown = visible.has(field.id);
+              // Until the island runs, fields that conditions hide are in the page too, for
+              // visitors without JavaScript (CSS hides them when scripts run).
+              if (!shown && hydrated) return null;
+              const view = (
                 <FieldView
                   key={field.id}
                   field={field}
@@ -447,8 +450,17 @@ export default function QForm({
                   onBlur={onBlur}
                   onAcceptSuggestion={onAcceptSuggestion}
                   onNumberKey={onNumberKey}
+                  nativeRequired={field.required && !field.conditions}
                 />
-              ))}
+              );
+              return shown ? (
+                view
+              ) : (
+                <div key={field.id} className="qforms-conditional-hidden">
+                  {view}
+                </div>
+              );
+            })}
             {p.number === 1 && form.honeypot && (
               <div className="qforms-field qforms-field-hp" aria-hidden="true">
                 <label htmlFor={`${idPrefix}-field_${form.honeypot.id}`}>
