@@ -319,6 +319,21 @@ describe.each(testDatabases())('mail outbox on $name', ({ open }) => {
     await expect(mailer.deliverDue()).rejects.toThrow('stopped');
   });
 
+  it('works through a backlog larger than one batch without waiting for the interval', async () => {
+    const smtp = await peer();
+    const mailer = createMailer({
+      database: handle,
+      transport: smtpTransport(smtp.port),
+      log: silent,
+      batchSize: 2,
+    });
+    for (let i = 0; i < 7; i++) await enqueueMail(handle.db, message(`Backlog ${i}`));
+    // An hour between intervals: only the full-batch follow-up can send all seven in time.
+    mailer.start(3_600_000);
+    await waitFor(() => smtp.received.length === 7, 'the whole backlog');
+    await mailer.stop();
+  });
+
   it('stops only after the delivery in flight has finished', async () => {
     const smtp = await peer();
     const mailer = createMailer({

@@ -25,7 +25,7 @@ export type DeliveryOptions = {
 
 export type DeliveryReport = { sent: number; retrying: number; failed: number };
 
-const defaultBatchSize = 20;
+export const defaultBatchSize = 20;
 const defaultLockMs = 10 * 60_000;
 
 /**

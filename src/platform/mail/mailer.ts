@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Logger } from '../log.ts';
-import { type DeliveryReport, deliverDueMail } from './deliver-due-mail.ts';
+import { type DeliveryReport, defaultBatchSize, deliverDueMail } from './deliver-due-mail.ts';
 import type { MailMessage } from './mail-message.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -78,7 +78,10 @@ export function createMailer({
     }
     deliverDue().then(
       (report) => {
-        if (report.sent + report.retrying + report.failed > 0) log.debug('Mail delivery', report);
+        const handled = report.sent + report.retrying + report.failed;
+        if (handled > 0) log.debug('Mail delivery', report);
+        // A full batch means more may be due: go on at once instead of at the next interval.
+        if (handled >= (batchSize ?? defaultBatchSize)) deliverSoon();
       },
       (error: unknown) => {
         log.warn(`Mail delivery stopped early: ${error instanceof Error ? error.message : error}`);
