@@ -2,8 +2,29 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
+  /** What `setupRequest` gets and returns: the request about to be built. */
+  export type RequestParams = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  };
+
+  /** One step of a connection's request sequence; the context is the connection's own. */
+  export type RequestStep = RequestParams & {
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
+  };
+
   export type Options = {
     url: string;
+    body?: string | Buffer;
+    requests?: RequestStep[];
     connections?: number;
     duration?: number;
     timeout?: number;

@@ -5,13 +5,14 @@ import { startTestServer, type TestServer } from '../tests/support/test-server.t
 import { benchPages } from './bench-pages.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { otherCpuLoad } from './cpu-usage.ts';
+import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { pageWeight } from './page-weight.ts';
 import type { TargetCheck } from './targets.ts';
 import { renderTable } from './text-table.ts';
 
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
-const benchmarks: Benchmark[] = [pageWeight, httpLoad];
+const benchmarks: Benchmark[] = [pageWeight, httpLoad, formSubmissions];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */
 const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn', WEB_CONCURRENCY: 'auto' };

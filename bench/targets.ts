@@ -6,12 +6,14 @@ export type Target = {
   description: string;
   direction: 'atLeast' | 'atMost';
   limit: number;
-  unit: 'req/s' | 'bytes' | 'requests' | 'responses';
+  unit: 'req/s' | 'submissions/s' | 'bytes' | 'requests' | 'responses' | 'entries';
 };
 
 /**
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
- * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript).
+ * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
+ * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
+ * own JavaScript.
  */
 export const targets = {
   cachedThroughput: {
@@ -49,6 +51,34 @@ export const targets = {
     limit: 12,
     unit: 'requests',
   },
+  formSubmissionThroughput: {
+    id: 'form-submission-throughput',
+    description: 'valid AJAX form submissions answered and stored as entries, per second',
+    direction: 'atLeast',
+    limit: 500,
+    unit: 'submissions/s',
+  },
+  lostFormEntries: {
+    id: 'lost-form-entries',
+    description: 'submissions answered with a confirmation but not stored as entries',
+    direction: 'atMost',
+    limit: 0,
+    unit: 'entries',
+  },
+  spamFormEntries: {
+    id: 'spam-form-entries',
+    description: 'valid bench submissions stored as spam',
+    direction: 'atMost',
+    limit: 0,
+    unit: 'entries',
+  },
+  formIslandJavaScript: {
+    id: 'form-island-js',
+    description: 'JavaScript only pages with a form load, beyond React (gzip -9)',
+    direction: 'atMost',
+    limit: 25 * kilobyte,
+    unit: 'bytes',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -76,7 +106,7 @@ export function checkTarget(target: Target, subject: string, measured: number): 
 
 export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'bytes') return formatKilobytes(value);
-  if (unit === 'req/s') return `${formatInteger(value)} req/s`;
+  if (unit === 'req/s' || unit === 'submissions/s') return `${formatInteger(value)} ${unit}`;
   return formatInteger(value);
 }
 

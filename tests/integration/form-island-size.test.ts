@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPageScripts, islandWeight, type PageScripts } from '../../bench/client-scripts.ts';
+import { firstPostPath } from '../../bench/first-post-path.ts';
+import { targets } from '../../bench/targets.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// What a page with a form loads on top of the rest of the site, React's chunk excluded; the
+// same budget `npm run bench` reports.
+const budgetBytes = targets.formIslandJavaScript.limit;
+/** The demo's Contact page embeds the Contact form. */
+const formPagePath = '/contact/';
+const formIsland = /\/_astro\/QForm\.[\w-]+\.js$/;
+
+describe('the form island', () => {
+  let server: TestServer;
+  let formPage: PageScripts;
+  let pagesWithoutForm: PageScripts[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const home = await (await fetch(`${server.url}/`)).text();
+    const postPath = firstPostPath(home);
+    if (!postPath) throw new Error('The home page lists no post');
+    formPage = await fetchPageScripts(server.url, formPagePath);
+    pagesWithoutForm = await Promise.all(
+      ['/', postPath].map((path) => fetchPageScripts(server.url, path)),
+    );
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`adds at most ${budgetBytes / 1024} KB of JavaScript beyond React (gzip -9) to a page with a form`, () => {
+    expect(formPage.islands.some((url) => formIsland.test(url))).toBe(true);
+    expect(formPage.missing, 'scripts the page refers to that are not in dist/client').toEqual([]);
+
+    const weight = islandWeight(formPage, pagesWithoutForm);
+    expect(weight.files.some((file) => formIsland.test(file.path))).toBe(true);
+    const breakdown = weight.files
+      .map((file) => `${file.path} ${(file.gzipBytes / 1024).toFixed(1)} KB`)
+      .join(', ');
+    expect(
+      weight.gzipBytes,
+      `form island ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip: ${breakdown}`,
+    ).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  it('is not loaded by pages without a form', () => {
+    for (const page of pagesWithoutForm) {
+      expect([...page.files.keys()].filter((path) => formIsland.test(path))).toEqual([]);
+    }
+  });
+});
