@@ -1,16 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from './db/connect.ts';
+import type { Database } from './db/schema.ts';
 
 export type RateLimit = { scope: string; limit: number; windowMs: number };
 
 /**
  * Counts one attempt by a client in a fixed time window and says whether it is within the
- * limit. The count lives in the database, so every worker and instance shares it; the client
+ * limit. Pass the transaction of the write it guards, so the two cost one commit. The count
+ * lives in the database, so every worker and instance shares it; the client
  * is stored only as a keyed hash, never as an address.
  */
 export async function takeRateLimit(
-  db: Db,
+  db: Db | Transaction<Database>,
   secret: string,
   rule: RateLimit,
   client: string,

@@ -1,5 +1,6 @@
 import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
+import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import type { AppContext } from '../../../server/boot.ts';
 import { siteChrome } from '../../site/server/public-page.ts';
 import type { StoredForm } from '../form-definition.ts';
@@ -16,21 +17,36 @@ export type NewEntry = {
   startedAt: number | undefined;
   /** The same form, token and values give the same fingerprint: stored once. */
   fingerprint: string;
+  /** The sender's submissions are counted in the same transaction. */
+  rateLimit: { rule: RateLimit; client: string };
   now: number;
 };
 
 /**
  * Stores an entry and queues its notification mails in one transaction, so an entry is never
- * kept without its mails or the other way round. A repeated submission (a double click, a
- * resent request) hits the unique fingerprint and is reported as a duplicate.
+ * kept without its mails or the other way round. The same transaction counts the sender's
+ * submission against the rate limit (one commit per submission, which is what SQLite's single
+ * writer is sensitive to). A repeated submission (a double click, a resent request) hits the
+ * unique fingerprint and is reported as a duplicate.
  */
-export async function storeEntry(app: AppContext, entry: NewEntry): Promise<'entry' | 'duplicate'> {
+export async function storeEntry(
+  app: AppContext,
+  entry: NewEntry,
+): Promise<'entry' | 'duplicate' | 'rate-limited'> {
   const { identity } = await siteChrome(app);
   const administrators =
     entry.status === 'entry' && entry.form.definition.settings.notifications.ownerTo.length === 0
       ? (await app.database.db.selectFrom('users').select('email').execute()).map((u) => u.email)
       : [];
   const stored = await app.database.db.transaction().execute(async (trx) => {
+    const limit = await takeRateLimit(
+      trx,
+      app.secret,
+      entry.rateLimit.rule,
+      entry.rateLimit.client,
+      entry.now,
+    );
+    if (!limit.allowed) return 'rate-limited' as const;
     const inserted = await trx
       .insertInto('form_entries')
       .values({
@@ -49,7 +65,7 @@ export async function storeEntry(app: AppContext, entry: NewEntry): Promise<'ent
       .onConflict((c) => c.column('fingerprint').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) return 'duplicate';
+    if (!inserted) return 'duplicate' as const;
     if (entry.status === 'entry') {
       const mails = entryMails(entry.form.definition, entry.fields, {
         siteTitle: identity.title,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { takeRateLimit } from '../../../platform/rate-limit.ts';
 import type { AppContext } from '../../../server/boot.ts';
 import { renderMarkdown } from '../../content/server/markdown.ts';
 import { siteChrome } from '../../site/server/public-page.ts';
@@ -148,9 +147,9 @@ function pagePath(pageUrl: string | undefined): string {
 }
 
 /**
- * Handles one submission, from `/ajax` or a page's normal POST alike: the token, the rate
- * limit, the same field rules the browser ran, restricted e-mails, spam checks; then stores
- * the entry (exactly once, even when it is sent twice) with its notification mails.
+ * Handles one submission, from `/ajax` or a page's normal POST alike: the token, the same
+ * field rules the browser ran, restricted e-mails, spam checks; then, within the sender's
+ * rate limit, stores the entry (exactly once, even when it is sent twice) with its mails.
  */
 export async function submitEntry(
   app: AppContext,
@@ -176,15 +175,6 @@ export async function submitEntry(
     }
     return rejected(400, formMessages.invalidToken, withForm);
   }
-
-  const limit = await takeRateLimit(
-    app.database.db,
-    app.secret,
-    { scope: 'form-submit', limit: app.config.formSubmissionsPerMinute, windowMs: 60_000 },
-    request.client,
-    now,
-  );
-  if (!limit.allowed) return rejected(429, formMessages.tooManySubmissions, withForm);
 
   const honeypotId = honeypotFieldId(definition);
   const honeypot =
@@ -224,8 +214,13 @@ export async function submitEntry(
     fingerprint: createHash('sha256')
       .update(JSON.stringify([form.id, request.token, values]))
       .digest('base64url'),
+    rateLimit: {
+      rule: { scope: 'form-submit', limit: app.config.formSubmissionsPerMinute, windowMs: 60_000 },
+      client: request.client,
+    },
     now,
   });
+  if (stored === 'rate-limited') return rejected(429, formMessages.tooManySubmissions, withForm);
   if (spam) app.log.info('Form submission stored as spam', { form: form.id, reason: spam });
 
   const { confirmation } = definition.settings;
