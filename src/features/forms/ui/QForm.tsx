@@ -379,8 +379,16 @@ export default function QForm({
     }
     if (settings.ajax) return sendAjax(element);
     // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
-    const end = element.elements.namedItem('end_timestamp');
-    if (end instanceof HTMLInputElement) end.value = String(nowSeconds());
+    // Both are written here: every render puts a hidden input back to its defaultValue, so
+    // the start written on first focus is gone by now (and the server would call it spam).
+    const stamps = {
+      start_timestamp: startedAt.current ?? nowSeconds(),
+      end_timestamp: nowSeconds(),
+    };
+    for (const [name, seconds] of Object.entries(stamps)) {
+      const input = element.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = String(seconds);
+    }
     element.submit();
   };
 

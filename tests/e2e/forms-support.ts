@@ -1,0 +1,207 @@
+import { join } from 'node:path';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { savePost } from '../../src/features/content/server/save-post.ts';
+import type { FormDefinitionInput } from '../../src/features/forms/form-definition.ts';
+import { listEntries, type StoredEntry } from '../../src/features/forms/server/entries.ts';
+import { saveForm } from '../../src/features/forms/server/forms-store.ts';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+
+/** The demo forms (src/features/forms/server/demo-forms.ts) and the pages that embed them. */
+export const contactForm = { id: 1, path: '/contact/' } as const;
+export const eventForm = { id: 2, path: '/event-sign-up/' } as const;
+
+let handle: DatabaseHandle | undefined;
+
+/**
+ * The e2e server's own SQLite database, opened from the test process as another instance of
+ * the site would open it (the server sees changes at once: CACHE_VERSION_CHECK_MS is 0).
+ */
+export function siteDatabase(): DatabaseHandle {
+  const dataDir = process.env.QUIRE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('QUIRE_E2E_DATA_DIR is not set; run through playwright.config.ts');
+  handle ??= connectDatabase({ kind: 'sqlite', file: join(dataDir, 'quire.db') });
+  return handle;
+}
+
+export async function closeSiteDatabase(): Promise<void> {
+  await handle?.db.destroy();
+  handle = undefined;
+}
+
+/** A form of the test's own, embedded in a new published page; returns where it is. */
+export async function publishFormPage(
+  definition: FormDefinitionInput,
+): Promise<{ id: number; path: string }> {
+  const database = siteDatabase();
+  const form = await saveForm(database, definition);
+  const page = await savePost(database, {
+    type: 'page',
+    title: definition.title,
+    body: `A page made by the form journeys.\n\n[form id="${form.id}"]\n`,
+    status: 'published',
+  });
+  return { id: form.id, path: `/${page.slug}/` };
+}
+
+/** A published page whose embedded form sits far below the first screen. */
+export async function publishLongPageWithForm(formId: number): Promise<string> {
+  const paragraphs = Array.from({ length: 40 }, (_, n) => `Paragraph ${n + 1} before the form.`);
+  const page = await savePost(siteDatabase(), {
+    type: 'page',
+    title: 'A long page with a form',
+    body: `${paragraphs.join('\n\n')}\n\n[form id="${formId}"]\n`,
+    status: 'published',
+  });
+  return `/${page.slug}/`;
+}
+
+/** Replaces a stored form's definition, as the site owner editing it would. */
+export async function editForm(id: number, definition: FormDefinitionInput): Promise<void> {
+  await saveForm(siteDatabase(), definition, id);
+}
+
+/** A published page with nothing but text, for redirects to land on. */
+export async function publishPlainPage(title: string): Promise<string> {
+  const page = await savePost(siteDatabase(), {
+    type: 'page',
+    title,
+    body: 'You have arrived.',
+    status: 'published',
+  });
+  return `/${page.slug}/`;
+}
+
+/** The stored entries (or spam) of a form whose field `label` has `value`. */
+export async function entriesWhere(
+  formId: number,
+  label: string,
+  value: string,
+  status: 'entry' | 'spam' = 'entry',
+): Promise<StoredEntry[]> {
+  const entries = await listEntries({ database: siteDatabase() }, formId, status);
+  return entries.filter((entry) =>
+    entry.fields.some((field) => field.label === label && field.value === value),
+  );
+}
+
+/** The fields of an entry as label → value, for one readable assertion. */
+export const entryValues = (entry: StoredEntry): Record<string, string> =>
+  Object.fromEntries(entry.fields.map((field) => [field.label, field.value]));
+
+/** Something unique for this run, to find the entry a journey stored. */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/**
+ * Opens a page with an embedded form and waits for its island: it hydrates when it scrolls
+ * into view (`client:visible`), and sets `qforms-ready` then.
+ */
+export async function openForm(page: Page, path: string): Promise<Locator> {
+  await page.goto(path);
+  const form = page.locator('form.qforms-form').first();
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveClass(/qforms-ready/);
+  return form;
+}
+
+/** The page markers `qforms-page-{n}`; the current one has `qforms-page--current`. */
+export const formPage = (form: Locator, number: number) => form.locator(`.qforms-page-${number}`);
+
+export async function expectCurrentPage(form: Locator, number: number): Promise<void> {
+  await expect(form.locator('.qforms-page--current')).toHaveCount(1);
+  await expect(formPage(form, number)).toHaveClass(/qforms-page--current/);
+  await expect(formPage(form, number)).toBeVisible();
+}
+
+/** The error shown under an input: `{input id}-error`, which its aria-describedby names. */
+export async function errorOf(input: Locator): Promise<Locator> {
+  const id = await input.getAttribute('id');
+  if (!id) throw new Error('The input has no id');
+  return input.page().locator(`[id="${id}-error"]`);
+}
+
+/**
+ * Seconds since the form was first touched must reach the form's minimum fill time before a
+ * submission counts as an entry (3 s in the demo forms); this waits out what is left.
+ */
+export async function waitForMinimumFillTime(since: number, seconds = 3): Promise<void> {
+  const left = since + seconds * 1000 + 250 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** What the form sent to `/ajax` (form-encoded or multipart) as a string, for `toContain`. */
+export const bodyOf = (request: Request) => request.postData() ?? '';
+export const isAction = (request: Request, action: string) =>
+  request.url().endsWith('/ajax') &&
+  request.method() === 'POST' &&
+  (bodyOf(request).includes(`action=${action}`) ||
+    bodyOf(request).includes(`name="action"\r\n\r\n${action}`));
+
+/** The progress indicator: its value, its text and the bar's drawn width, all in step. */
+export async function expectProgress(form: Locator, current: number, total: number, title: string) {
+  const percent = Math.round((current / total) * 100);
+  const bar = form.getByRole('progressbar');
+  await expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+  await expect(form.locator('.qforms-page-indicator-title')).toHaveText(
+    `${title} Page ${current} of ${total}`,
+  );
+  await expect
+    .poll(async () => {
+      const track = await bar.boundingBox();
+      const filled = await bar.locator('.qforms-page-indicator-page-progress').boundingBox();
+      return track && filled ? Math.round((filled.width / track.width) * 100) : -1;
+    })
+    .toBe(percent);
+}
+
+/** Page 1 of the event form ("About you"). */
+export function aboutYou(form: Locator) {
+  return {
+    name: form.getByRole('textbox', { name: 'Your name', exact: true }),
+    email: form.getByRole('textbox', { name: 'Email', exact: true }),
+    confirmEmail: form.getByRole('textbox', { name: 'Confirm Email', exact: true }),
+    website: form.getByRole('textbox', { name: 'Your website or portfolio', exact: true }),
+  };
+}
+
+export async function fillAboutYou(form: Locator, name: string, email: string) {
+  const fields = aboutYou(form);
+  await fields.name.fill(name);
+  await fields.email.fill(email);
+  await fields.confirmEmail.fill(email);
+  // Leaving the field checks it; see `leaveField` below for why before a click.
+  await leaveField(fields.confirmEmail);
+}
+
+/**
+ * Tabs out of a field, as a visitor would before a click. Leaving a field re-checks it, and a
+ * message that goes away then (the confirmation's "required", shown since the first address
+ * was left) moves the Next button 30 px up between the press and the release of a click, which
+ * then lands beside it.
+ */
+export async function leaveField(input: Locator) {
+  await input.press('Tab');
+}
+
+export const nextButton = (form: Locator) => form.getByRole('button', { name: 'Next' });
+export const previousButton = (form: Locator) => form.getByRole('button', { name: 'Previous' });
+
+/** A one-field form of the test's own, published on a page; minimum fill time off. */
+export async function publishOneFieldForm(title: string, settings: Record<string, unknown>) {
+  return publishFormPage({
+    title,
+    settings: { antispam: { minimumSeconds: 0 }, ...settings },
+    fields: [{ id: 1, type: 'text', label: 'Your name', required: true }],
+  });
+}
+
+/** The contact form, filled in validly. */
+export async function fillContactForm(form: Locator) {
+  await form.getByRole('textbox', { name: 'First', exact: true }).fill('Mary');
+  await form.getByRole('textbox', { name: 'Last', exact: true }).fill('Somerville');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('mary@example.org');
+  await form
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('On the connexion of the sciences.');
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
+}
