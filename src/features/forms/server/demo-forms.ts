@@ -128,7 +128,7 @@ const eventForm: FormDefinitionInput = {
       type: 'select',
       label: 'Dietary needs',
       multiple: true,
-      description: 'Hold Ctrl or ⌘ to choose several.',
+      description: 'Choose all that apply.',
       choices: [
         { label: 'Vegetarian' },
         { label: 'Vegan' },

@@ -21,7 +21,8 @@ export type FieldViewProps = {
   nativeRequired: boolean;
   /** An e-mail address to offer instead of what was typed. */
   suggestion?: string | undefined;
-  onChange: (field: FormField, value: FieldInput) => void;
+  /** `part` names the input of a field that has several (`first`, `secondary`). */
+  onChange: (field: FormField, value: FieldInput, part?: string) => void;
   onBlur: (field: FormField, part?: string) => void;
   onAcceptSuggestion?: (field: FormField, suggestion: string) => void;
   onNumberKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
@@ -294,11 +295,15 @@ function NameInput(props: Inner<FieldOfType<'name'>>) {
               .join(' ') || undefined
           }
           onChange={(e) =>
-            props.onChange(field, {
-              first: asPart(value, 'first'),
-              last: asPart(value, 'last'),
-              [name]: e.currentTarget.value,
-            })
+            props.onChange(
+              field,
+              {
+                first: asPart(value, 'first'),
+                last: asPart(value, 'last'),
+                [name]: e.currentTarget.value,
+              },
+              name,
+            )
           }
           onBlur={() => props.onBlur(field, name)}
         />
@@ -421,7 +426,9 @@ function EmailInput(props: Inner<FieldOfType<'email'>>) {
             required={props.nativeRequired}
             readOnly={readOnly}
             {...describedBy(field, secondId, secondError)}
-            onChange={(e) => props.onChange(field, { primary, secondary: e.currentTarget.value })}
+            onChange={(e) =>
+              props.onChange(field, { primary, secondary: e.currentTarget.value }, 'secondary')
+            }
             onBlur={() => props.onBlur(field, 'secondary')}
           />
           <label htmlFor={secondId} className="qforms-field-sublabel">

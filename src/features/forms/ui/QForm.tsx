@@ -11,7 +11,7 @@ import {
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { visibleFieldIds } from '../conditions.ts';
 import { unlockableFieldTypes } from '../field-kinds.ts';
-import { checkField, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
+import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
 import {
   asPart,
   asText,
@@ -105,6 +105,8 @@ export default function QForm({
   const pendingChecks = useRef(new Set<Promise<void>>());
   const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const scrollAfterRender = useRef<{ selector: string; offset: number } | undefined>(undefined);
+  /** Error keys of the inputs the visitor has typed in or left. */
+  const touched = useRef(new Set<string>());
 
   const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
 
@@ -115,12 +117,6 @@ export default function QForm({
 
   useEffect(() => {
     setHydrated(true);
-    // Seed §2.11: the form id parameter leaves the address bar without a navigation.
-    const url = new URL(window.location.href);
-    if (url.searchParams.has('qforms_form_id')) {
-      url.searchParams.delete('qforms_form_id');
-      window.history.replaceState(window.history.state, '', url);
-    }
     // A page restored from the back-forward cache gets its submit button back.
     const restore = (event: PageTransitionEvent) => {
       if (event.persisted) setSubmitting(false);
@@ -156,11 +152,30 @@ export default function QForm({
 
   const isLocked = (field: FormField) => formLocked || (fieldLocks[field.id] ?? field.readOnly);
 
-  /** Checks one field now and, for a restricted e-mail field, asks the server too. */
-  const validateField = (field: FormField, input = valuesRef.current[field.id]) => {
+  /**
+   * Checks one field now and, for a restricted e-mail field, asks the server too. While the
+   * visitor works through a field, only the inputs they have typed in or left show errors
+   * (leaving the first e-mail box must not flag the confirmation box not reached yet); Next
+   * and Submit check every input.
+   */
+  const validateField = (
+    field: FormField,
+    input = valuesRef.current[field.id],
+    scope: 'touched' | 'all' = 'touched',
+  ) => {
     const fresh: FieldErrors = {};
     checkField(field, input, fresh);
-    setErrors((current) => ({ ...withoutField(current, field.id), ...fresh }));
+    if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
+    setErrors((current) => {
+      const next = withoutField(current, field.id);
+      for (const [key, message] of Object.entries(current)) {
+        if (fieldIdOfErrorKey(key) === field.id && !touched.current.has(key)) next[key] = message;
+      }
+      for (const [key, message] of Object.entries(fresh)) {
+        if (touched.current.has(key)) next[key] = message;
+      }
+      return next;
+    });
     const email = field.type === 'email' ? emailValue(field, input) : '';
     if (Object.keys(fresh).length > 0 || !form.restrictedFieldIds.includes(field.id)) return;
     if (email === '' || !isValidEmail(email)) return;
@@ -182,7 +197,8 @@ export default function QForm({
     ]);
   };
 
-  const onChange = (field: FormField, input: FieldInput) => {
+  const onChange = (field: FormField, input: FieldInput, part?: string) => {
+    touched.current.add(errorKey(field.id, part));
     valuesRef.current = { ...valuesRef.current, [field.id]: input };
     setValues(valuesRef.current);
     if (field.type === 'email') setSuggestions(({ [field.id]: _, ...rest }) => rest);
@@ -198,7 +214,8 @@ export default function QForm({
     }
   };
 
-  const onBlur = (field: FormField) => {
+  const onBlur = (field: FormField, part?: string) => {
+    touched.current.add(errorKey(field.id, part));
     clearTimeout(keyUpTimers.current.get(field.id));
     let input = valuesRef.current[field.id];
     if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
@@ -237,7 +254,7 @@ export default function QForm({
     const shown = visibleFieldIds(definition, valuesRef.current);
     for (const p of numbers) {
       for (const field of pages[p - 1]?.fields ?? []) {
-        if (shown.has(field.id)) validateField(field);
+        if (shown.has(field.id)) validateField(field, valuesRef.current[field.id], 'all');
         else setErrors((current) => withoutField(current, field.id));
       }
     }
@@ -429,6 +446,7 @@ export default function QForm({
         onFocus={onFocus}
         onKeyDown={onKeyDown}
       >
+        {definition.description && <p className="qforms-description">{definition.description}</p>}
         <div className="qforms-error-container qforms-error-header" role="alert">
           {headerError && <p>{headerError}</p>}
         </div>

@@ -1,3 +1,4 @@
+import { removeFormIdFromAddressBar } from '../../forms/address-bar.ts';
 import { installCopyProtection } from '../copy-protection.ts';
 import { installLazyBackgrounds } from '../lazy-backgrounds.ts';
 import { installSmoothScroll } from '../smooth-scroll.ts';
@@ -6,3 +7,4 @@ import { installSmoothScroll } from '../smooth-scroll.ts';
 if (document.body.dataset.copyProtection === 'on') installCopyProtection(document);
 installLazyBackgrounds(document);
 installSmoothScroll(document);
+removeFormIdFromAddressBar(window);
