@@ -33,7 +33,7 @@ function attributesOf(source: string): Map<string, string> {
 }
 
 /** Opening tags of one element name, with the text up to the closing tag for `<script>`. */
-function tags(html: string, name: string): Tag[] {
+export function tags(html: string, name: string): Tag[] {
   const pattern =
     name === 'script'
       ? /<script\b([^>]*)>([\s\S]*?)<\/script>/gi

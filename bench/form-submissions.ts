@@ -12,6 +12,7 @@ import type { TestServer } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { fetchPageScripts, type IslandWeight, islandWeight } from './client-scripts.ts';
 import { type CpuUsage, startCpuMeter } from './cpu-usage.ts';
+import { rateAndLatency } from './http-load.ts';
 import {
   checkTarget,
   formatInteger,
@@ -370,19 +371,7 @@ async function measureSubmissions(
     seconds: result.duration,
     warmupSeconds,
     validSubmissionsPerSecond: validStored / result.duration,
-    requestsPerSecond: {
-      average: result.requests.average,
-      stddev: result.requests.stddev,
-      min: result.requests.min,
-      max: result.requests.max,
-    },
-    latencyMs: {
-      average: result.latency.average,
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
+    ...rateAndLatency(result),
     requestsSent: result.requests.sent,
     answered: result.requests.total,
     answered2xx: result['2xx'],

@@ -27,6 +27,25 @@ type Preflight = {
   transferBytes: number | null;
 };
 
+/** The throughput and latency figures of an autocannon run, as the results file keeps them. */
+export function rateAndLatency(result: Result) {
+  return {
+    requestsPerSecond: {
+      average: result.requests.average,
+      stddev: result.requests.stddev,
+      min: result.requests.min,
+      max: result.requests.max,
+    },
+    latencyMs: {
+      average: result.latency.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+  };
+}
+
 export type LoadRun = {
   page: string;
   path: string;
@@ -93,19 +112,7 @@ async function loadRun(
     connections,
     seconds: result.duration,
     warmupSeconds,
-    requestsPerSecond: {
-      average: result.requests.average,
-      stddev: result.requests.stddev,
-      min: result.requests.min,
-      max: result.requests.max,
-    },
-    latencyMs: {
-      average: result.latency.average,
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
+    ...rateAndLatency(result),
     completedRequests: result.requests.total,
     bytesPerSecond: result.throughput.average,
     statusCodes: Object.fromEntries(

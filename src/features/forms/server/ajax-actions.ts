@@ -3,7 +3,7 @@ import type { AppContext } from '../../../server/boot.ts';
 import { formMessages } from '../messages.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { issueFormToken } from './form-token.ts';
-import { loadForm, type SubmissionResult, submitEntry } from './submission.ts';
+import { loadForm, type SubmissionResult, submissionRequest, submitEntry } from './submission.ts';
 
 export type AjaxContext = { app: AppContext; client: string };
 
@@ -36,17 +36,7 @@ const submit: AjaxAction<AjaxContext> = {
   maxFields: 1000,
   refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
   async handle(fields, request, { app, client }) {
-    const result = await submitEntry(app, {
-      formId: fields.get('qforms[id]'),
-      token: fields.get('qforms[token]'),
-      startTimestamp: fields.get('start_timestamp'),
-      endTimestamp: fields.get('end_timestamp'),
-      pageUrl: fields.get('page_url'),
-      entries: fields.entries,
-      userAgent: request.headers.get('user-agent') ?? '',
-      cookieHeader: request.headers.get('cookie'),
-      client,
-    });
+    const result = await submitEntry(app, submissionRequest(fields, request, client));
     return {
       success: result.outcome === 'accepted',
       data: submissionReplyData(result),

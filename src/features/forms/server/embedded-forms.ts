@@ -4,7 +4,7 @@ import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { toPublicForm } from '../public-form.ts';
 import { issueFormToken } from './form-token.ts';
-import { loadForm, submitEntry } from './submission.ts';
+import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
 export type PageBody = Array<
@@ -67,17 +67,7 @@ export async function receiveFormPost(
   const formId = fields.get('qforms[id]');
   if (formId === undefined) return undefined;
   const instance = Number(fields.get('qforms[instance]') ?? '0');
-  const result = await submitEntry(app, {
-    formId,
-    token: fields.get('qforms[token]'),
-    startTimestamp: fields.get('start_timestamp'),
-    endTimestamp: fields.get('end_timestamp'),
-    pageUrl: fields.get('page_url'),
-    entries: fields.entries,
-    userAgent: request.headers.get('user-agent') ?? '',
-    cookieHeader: request.headers.get('cookie'),
-    client,
-  });
+  const result = await submitEntry(app, submissionRequest(fields, request, client));
   if (!result.form) return undefined;
   const where = {
     formId: result.form.id,

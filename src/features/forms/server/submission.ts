@@ -52,6 +52,25 @@ export type SubmissionRequest = {
   client: string;
 };
 
+/** The submission a posted body carries, from `/ajax` or a page's own POST alike. */
+export function submissionRequest(
+  fields: { entries: Array<[string, string]>; get(name: string): string | undefined },
+  request: Request,
+  client: string,
+): SubmissionRequest {
+  return {
+    formId: fields.get('qforms[id]'),
+    token: fields.get('qforms[token]'),
+    startTimestamp: fields.get('start_timestamp'),
+    endTimestamp: fields.get('end_timestamp'),
+    pageUrl: fields.get('page_url'),
+    entries: fields.entries,
+    userAgent: request.headers.get('user-agent') ?? '',
+    cookieHeader: request.headers.get('cookie'),
+    client,
+  };
+}
+
 export type Confirmation =
   | { type: 'message'; html: string }
   | { type: 'redirect'; url: string; newTab: boolean };

@@ -504,15 +504,7 @@ export default function QForm({
             )}
             {p.number < lastPage ? (
               <div className="qforms-page-buttons">
-                {p.number > 1 && (
-                  <button
-                    type="button"
-                    className="qforms-page-button qforms-page-prev"
-                    onClick={goPrevious}
-                  >
-                    {p.startsWith?.prevText || formMessages.previous}
-                  </button>
-                )}
+                {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
                 <button
                   type="button"
                   className="qforms-page-button qforms-page-next"
@@ -526,15 +518,7 @@ export default function QForm({
                 <div className="qforms-error-container qforms-error-footer" role="alert">
                   {footerError && <p>{footerError}</p>}
                 </div>
-                {p.number > 1 && (
-                  <button
-                    type="button"
-                    className="qforms-page-button qforms-page-prev"
-                    onClick={goPrevious}
-                  >
-                    {p.startsWith?.prevText || formMessages.previous}
-                  </button>
-                )}
+                {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
                 <input type="hidden" name="qforms[id]" value={form.id} readOnly />
                 <input type="hidden" name="qforms[instance]" value={instance} readOnly />
                 <input type="hidden" name="qforms[token]" value={currentToken.token} readOnly />
@@ -555,6 +539,14 @@ export default function QForm({
         ))}
       </form>
     </div>
+  );
+}
+
+function PreviousButton({ page, onClick }: { page: FormPage; onClick: () => void }) {
+  return (
+    <button type="button" className="qforms-page-button qforms-page-prev" onClick={onClick}>
+      {page.startsWith?.prevText || formMessages.previous}
+    </button>
   );
 }
 
