@@ -40,8 +40,10 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
         if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
         const sqlite = new DatabaseSync(file);
         sqlite.exec(
-          'pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on; pragma busy_timeout = 5000;',
+          'pragma busy_timeout = 5000; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;',
         );
+        // From here on a locked database is waited for with timers (node-sqlite-dialect.ts).
+        sqlite.exec('pragma busy_timeout = 5;');
         return sqlite;
       }),
     }),

@@ -90,6 +90,16 @@ class NodeSqliteDriver implements Driver {
 
 const statementCacheSize = 256;
 
+/**
+ * Another process holds the write lock (SQLITE_BUSY). SQLite's own busy handler would sleep
+ * in C and freeze this process's event loop for every request it serves, so the connection
+ * waits only briefly there (`busy_timeout`, connect.ts) and retries here with timers.
+ */
+const busyRetryForMs = 5000;
+const isBusy = (error: unknown) =>
+  error instanceof Error && 'errcode' in error && (error.errcode === 5 || error.errcode === 6);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
@@ -113,6 +123,19 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + busyRetryForMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return this.#execute<R>(compiledQuery);
+      } catch (error) {
+        // A statement that met a lock did not run, so running it again is safe.
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await pause(Math.min(20, 1 + attempt) * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  #execute<R>(compiledQuery: CompiledQuery): QueryResult<R> {
     const { statement, reader } = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters.map(toSqliteValue);
     if (reader) {
