@@ -29,6 +29,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -51,6 +52,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Form submissions one client may make per minute, across all forms and instances. */
   formSubmissionsPerMinute: number;
+  /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
+  trustedProxies: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -99,6 +102,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       from: e.MAIL_FROM ?? `Quire <no-reply@${new URL(siteUrl).hostname}>`,
     },
     formSubmissionsPerMinute: e.FORM_SUBMISSIONS_PER_MINUTE,
+    trustedProxies: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -465,32 +465,46 @@ for (const database of testDatabases()) {
 describe('form submission rate limit', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ QUIRE_SECRET: secret, FORM_SUBMISSIONS_PER_MINUTE: '3' });
+    server = await startTestServer({
+      QUIRE_SECRET: secret,
+      FORM_SUBMISSIONS_PER_MINUTE: '3',
+      TRUST_PROXY: '1',
+    });
   }, 60_000);
   afterAll(() => server?.stop());
+
+  const submit = async (i: number, forwardedFor: string) => {
+    const body = new FormData();
+    body.set('action', 'qforms_submit');
+    body.set('qforms[id]', '1');
+    body.set('qforms[token]', issueFormToken(secret, 1, Date.now() - 10_000).token);
+    body.set('qforms[fields][1][first]', 'Rate');
+    body.set('qforms[fields][1][last]', 'Limit');
+    body.set('qforms[fields][2]', 'rate@example.org');
+    body.set('qforms[fields][4]', `message ${i} from ${forwardedFor}`);
+    body.set('qforms[fields][5][]', '1');
+    return fetch(`${server.url}/ajax`, {
+      method: 'POST',
+      body,
+      headers: { origin: server.url, 'x-forwarded-for': forwardedFor },
+    });
+  };
 
   it('refuses a client over the limit per minute with a clear message', async () => {
     const statuses: number[] = [];
     let last: { data: { errors: { general: { header?: string } } } } | undefined;
     for (let i = 0; i < 4; i++) {
-      const body = new FormData();
-      body.set('action', 'qforms_submit');
-      body.set('qforms[id]', '1');
-      body.set('qforms[token]', issueFormToken(secret, 1, Date.now() - 10_000).token);
-      body.set('qforms[fields][1][first]', 'Rate');
-      body.set('qforms[fields][1][last]', 'Limit');
-      body.set('qforms[fields][2]', 'rate@example.org');
-      body.set('qforms[fields][4]', `message ${i}`);
-      body.set('qforms[fields][5][]', '1');
-      const response = await fetch(`${server.url}/ajax`, {
-        method: 'POST',
-        body,
-        headers: { origin: server.url },
-      });
+      const response = await submit(i, '203.0.113.1');
       statuses.push(response.status);
       last = await response.json();
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(last?.data.errors.general.header).toBe(formMessages.tooManySubmissions);
+  });
+
+  it('tells visitors apart behind a trusted proxy (TRUST_PROXY=1)', async () => {
+    expect((await submit(0, '203.0.113.2')).status).toBe(200);
+    // A visitor's own X-Forwarded-For entry is not believed: the proxy's is the last one.
+    expect((await submit(1, '198.51.100.7, 203.0.113.1')).status).toBe(429);
   });
 });
