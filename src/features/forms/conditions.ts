@@ -1,5 +1,6 @@
 import { displayValue, type FormValues } from './field-values.ts';
 import type { Conditions, FormDefinition, FormField } from './form-definition.ts';
+import { fill, formMessages } from './messages.ts';
 
 function ruleHolds(
   rule: Conditions['rules'][number],
@@ -50,4 +51,32 @@ export function visibleFieldIds(definition: FormDefinition, values: FormValues):
     return shown;
   };
   return new Set(definition.fields.filter((f) => visible(f.id)).map((f) => f.id));
+}
+
+const operatorTexts = {
+  is: formMessages.conditionIs,
+  is_not: formMessages.conditionIsNot,
+  empty: formMessages.conditionEmpty,
+  not_empty: formMessages.conditionNotEmpty,
+  contains: formMessages.conditionContains,
+} as const;
+
+/**
+ * A field's conditions in words, for a form shown without JavaScript, where every field is on
+ * the page: "Only when “Getting there” is “I would like a lift”."
+ */
+export function describeConditions(definition: FormDefinition, conditions: Conditions): string {
+  const labels = new Map(definition.fields.map((f) => [f.id, f.label || `#${f.id}`]));
+  const rules = conditions.rules
+    .map((rule) =>
+      fill(operatorTexts[rule.operator], {
+        field: labels.get(rule.field) ?? `#${rule.field}`,
+        value: rule.value,
+      }),
+    )
+    .join(conditions.match === 'all' ? formMessages.conditionAnd : formMessages.conditionOr);
+  return fill(
+    conditions.action === 'show' ? formMessages.conditionShow : formMessages.conditionHide,
+    { rules },
+  );
 }

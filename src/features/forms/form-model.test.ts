@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleFieldIds } from './conditions.ts';
+import { describeConditions, visibleFieldIds } from './conditions.ts';
 import { splitFormEmbeds } from './embed.ts';
 import { checkFields } from './field-rules.ts';
 import { displayValue, readFieldEntries } from './field-values.ts';
@@ -197,6 +197,15 @@ describe('conditions', () => {
   it('shows and hides fields from other fields, case-insensitively', () => {
     expect([...visibleFieldIds(form, { 1: 'No' })]).toEqual([1, 3, 4]);
     expect([...visibleFieldIds(form, { 1: 'Yes', 2: 'Need a LIFT' })]).toEqual([1, 2, 4]);
+  });
+
+  it('puts conditions in words for a form without JavaScript', () => {
+    const [, second, third, fourth] = form.fields;
+    expect(describeConditions(form, second!.conditions!)).toBe('Only when “#1” is “Yes”.');
+    expect(describeConditions(form, third!.conditions!)).toBe('Not needed when “#2” is filled in.');
+    expect(describeConditions(form, fourth!.conditions!)).toBe(
+      'Only when “#1” is “no” or “#2” contains “lift”.',
+    );
   });
 
   it('treats a hidden field as empty', () => {

@@ -47,6 +47,16 @@ export const formMessages = {
   tooLarge: 'The submission is too large.',
   defaultConfirmation: '<p>Thanks for contacting us! We will be in touch with you shortly.</p>',
   honeypotDescription: 'Leave this field empty.',
+  /** Shown without JavaScript, where fields that conditions hide are all on the page. */
+  conditionShow: 'Only when {rules}.',
+  conditionHide: 'Not needed when {rules}.',
+  conditionIs: '“{field}” is “{value}”',
+  conditionIsNot: '“{field}” is not “{value}”',
+  conditionEmpty: '“{field}” is empty',
+  conditionNotEmpty: '“{field}” is filled in',
+  conditionContains: '“{field}” contains “{value}”',
+  conditionAnd: ' and ',
+  conditionOr: ' or ',
 } as const;
 
 export type FormMessageKey = keyof typeof formMessages;

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { visibleFieldIds } from '../conditions.ts';
+import { describeConditions, visibleFieldIds } from '../conditions.ts';
 import { unlockableFieldTypes } from '../field-kinds.ts';
 import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
 import {
@@ -458,11 +458,11 @@ export default function QForm({
             data-page={p.number}
             tabIndex={-1}
           >
+            {p.number > 1 && p.title && <h3 className="qforms-page-title">{p.title}</h3>}
             {p.fields.map((field) => {
               const shown = visible.has(field.id);
               // Until the island runs, fields that conditions hide are in the page too, for
               // visitors without JavaScript (CSS hides them when scripts run).
-              if (!shown && hydrated) return null;
               const view = (
                 <FieldView
                   key={field.id}
@@ -479,10 +479,20 @@ export default function QForm({
                   nativeRequired={field.required && !field.conditions}
                 />
               );
-              return shown ? (
-                view
-              ) : (
-                <div key={field.id} className="qforms-conditional-hidden">
+              const conditions = field.conditions;
+              if (!conditions || hydrated) return shown ? view : null;
+              // Before the island runs (and without JavaScript) every field that conditions
+              // show or hide is on the page, with its condition in words.
+              return (
+                <div
+                  key={field.id}
+                  className={
+                    shown ? 'qforms-conditional' : 'qforms-conditional qforms-conditional-hidden'
+                  }
+                >
+                  <p className="qforms-condition-hint">
+                    {describeConditions(definition, conditions)}
+                  </p>
                   {view}
                 </div>
               );
