@@ -788,3 +788,32 @@ test.describe('submit button', () => {
     ).toBe(true);
   });
 });
+
+test.describe('read-only lock', () => {
+  test('a page script locks, unlocks and toggles a form or one of its fields', async ({ page }) => {
+    const form = await openForm(page, contactForm.path);
+    const subject = form.locator('#qforms-1-0-field_3');
+    const message = form.locator('#qforms-1-0-field_4');
+    const submit = form.locator('.qforms-submit');
+    const readOnly = (action: string, fieldId?: number) =>
+      page.evaluate(
+        ([id, act, field]) =>
+          window.qforms?.readOnly(id as number, act as 'lock', field as number | undefined),
+        [contactForm.id, action, fieldId] as const,
+      );
+
+    await readOnly('lock');
+    await expect(subject).toHaveAttribute('readonly', '');
+    await expect(message).toHaveAttribute('readonly', '');
+    await expect(submit).toBeDisabled();
+    await readOnly('unlock');
+    await expect(subject).not.toHaveAttribute('readonly');
+    await expect(submit).toBeEnabled();
+
+    await readOnly('toggle', 3);
+    await expect(subject).toHaveAttribute('readonly', '');
+    await expect(message).not.toHaveAttribute('readonly');
+    await readOnly('toggle', 3);
+    await expect(subject).not.toHaveAttribute('readonly');
+  });
+});
