@@ -24,11 +24,13 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules/, priority: 2 },
-                  // Forms code stays in its own chunk, loaded only by pages that embed a form.
+                  // The QR encoder is only for the WeChat overlay, loaded when it opens.
+                  { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
+                  // Forms code stays in its own chunk, loaded only by pages that embed a form;
+                  // the WeChat and Pinterest overlays load when a visitor opens one.
                   {
                     name: 'quire',
-                    test: /[\\/]src[\\/](?!features[\\/]forms[\\/])/,
+                    test: /[\\/]src[\\/](?!features[\\/]forms[\\/]|features[\\/]share[\\/](?:ui[\\/]overlays[\\/]|qr-code))/,
                     priority: 1,
                   },
                 ],
