@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { unsubscribePath } from '../features/share/server/subscription-links.ts';
 import {
   acceptsGzip,
   type CachedPage,
@@ -10,6 +11,7 @@ import {
 import type { AppContext } from './boot.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { StaticFile } from './static-files.ts';
+import { answerUnsubscribePost } from './unsubscribe-post.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -61,6 +63,9 @@ export function createRequestListener(
       const staticFile =
         req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
       if (staticFile) return sendStatic(req, res, staticFile);
+      if (req.method === 'POST' && url.pathname === unsubscribePath) {
+        return await answerUnsubscribePost(app, req, res, url);
+      }
 
       const key = pageCacheKey(req.method, url, req.headers.cookie, req.headers.authorization);
       if (key !== undefined) {

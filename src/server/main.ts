@@ -7,6 +7,7 @@ import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { startPostAnnouncer } from './post-announcer.ts';
 import { loadStaticFiles } from './static-files.ts';
 
 /**
@@ -40,9 +41,13 @@ async function serve(app: AppContext, onListening: () => void): Promise<void> {
   server.listen(app.config.port, app.config.host, onListening);
   // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
   app.mail.start();
+  // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
+  const stopAnnouncer = startPostAnnouncer(app);
   const stop = () => {
     server.close(() => {
-      void app.close().then(() => process.exit(0));
+      void stopAnnouncer()
+        .then(() => app.close())
+        .then(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();

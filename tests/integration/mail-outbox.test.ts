@@ -1,9 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { createLogger } from '../../src/platform/log.ts';
@@ -15,53 +13,13 @@ import { createMailer } from '../../src/platform/mail/mailer.ts';
 import { maxSendAttempts, retryDelaysMs } from '../../src/platform/mail/retry-schedule.ts';
 import { boot } from '../../src/server/boot.ts';
 import { testDatabases } from '../support/databases.ts';
+import { startSmtpPeer } from '../support/smtp-peer.ts';
 import { freePort } from '../support/test-server.ts';
 
 const now = Date.UTC(2026, 10, 21, 12);
 const hour = 3_600_000;
 const from = 'Quire <no-reply@blog.example.org>';
 const silent = createLogger('silent');
-
-type ReceivedMail = { from: string; to: string[]; user: string | undefined; raw: string };
-type SmtpPeer = { port: number; received: ReceivedMail[]; stop: () => Promise<void> };
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'quire' && auth.password === 'secret') {
-        callback(null, { user: auth.username });
-      } else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address),
-          user: session.user,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 function smtpTransport(port: number): MailTransport {
   return createMailTransport({ smtpUrl: `smtp://quire:secret@127.0.0.1:${port}`, from }, '');

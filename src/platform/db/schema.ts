@@ -73,8 +73,19 @@ export interface SubscribersTable {
   id: Generated<number>;
   feed_id: number;
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: SubscriberStatus;
   created_at: EpochMs;
+  confirmed_at: EpochMs | null;
+  unsubscribed_at: EpochMs | null;
+}
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** A post whose subscribers have been mailed (or that had none when it was published). */
+export interface AnnouncedPostsTable {
+  post_id: number;
+  recipients: number;
+  announced_at: EpochMs;
 }
 
 export interface FormsTable {
@@ -135,6 +146,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
   subscribers: SubscribersTable;
+  announced_posts: AnnouncedPostsTable;
   posts: PostsTable;
   tags: TagsTable;
   post_tags: PostTagsTable;

@@ -38,6 +38,34 @@ export async function enqueueMail(
 }
 
 /**
+ * Puts many messages in the outbox at once, due at once, in multi-row inserts of `batchSize`
+ * (a mailing to every subscriber costs a few statements, not one per mail). Pass the
+ * transaction that records what the mails are about. Returns how many were queued.
+ */
+export async function enqueueMails(
+  db: Db | Transaction<Database>,
+  messages: readonly MailMessage[],
+  now: number = Date.now(),
+  batchSize = 200,
+): Promise<number> {
+  for (let start = 0; start < messages.length; start += batchSize) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        messages.slice(start, start + batchSize).map((message) => ({
+          message: JSON.stringify(mailMessageSchema.parse(message)),
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  return messages.length;
+}
+
+/**
  * Takes the next due mail for this process and locks it until `lockedUntil`, or returns
  * undefined when nothing is due. The claim is one UPDATE: on PostgreSQL its row is chosen with
  * `for update skip locked`, so concurrent claimers pass over each other's rows instead of

@@ -9,16 +9,23 @@ type Props = {
   description?: string | undefined;
   posts: Page<PostSummary>;
   hrefFor: (page: number) => string;
+  /** A link to follow this list by e-mail (a tag's subscription page). */
+  subscribe?: { href: string; label: string } | undefined;
 };
 
 /** Home, tag and archive pages: a heading, a list of post cards and pagination. */
-export function PostListPage({ heading, description, posts, hrefFor }: Props) {
+export function PostListPage({ heading, description, posts, hrefFor, subscribe }: Props) {
   return (
     <>
       {heading && (
         <header className="list-header">
           <h1>{heading}</h1>
           {description && <p>{description}</p>}
+          {subscribe && (
+            <p className="list-header__subscribe">
+              <a href={subscribe.href}>{subscribe.label}</a>
+            </p>
+          )}
         </header>
       )}
       {posts.items.length === 0 ? (

@@ -1,31 +1,52 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { siteMessages } from '../../site/messages.ts';
+import { shareMessages } from '../messages.ts';
+
+/** What became of a valid request; a refused one shows the form again with its error. */
+export type SubscriptionResult = 'confirmation-sent' | 'already-subscribed' | 'address-limited';
 
 type Props = {
-  siteTitle: string;
+  feedTitle: string;
   action: string;
   email: string;
   error?: string | undefined;
-  done?: 'new' | 'already' | undefined;
+  done?: SubscriptionResult | undefined;
 };
 
-/** The page the subscription box opens: confirm the address, then a clear answer. */
-export function SubscriptionPage({ siteTitle, action, email, error, done }: Props) {
+function resultText(done: SubscriptionResult, email: string, feedTitle: string) {
+  switch (done) {
+    case 'confirmation-sent':
+      return {
+        title: shareMessages.confirmationSentTitle,
+        text: shareMessages.confirmationSentText(email, feedTitle),
+      };
+    case 'already-subscribed':
+      return {
+        title: shareMessages.alreadySubscribedTitle,
+        text: shareMessages.alreadySubscribedText(email, feedTitle),
+      };
+    case 'address-limited':
+      return {
+        title: shareMessages.addressLimitedTitle,
+        text: shareMessages.addressLimitedText(email),
+      };
+  }
+}
+
+/** The page the subscription box opens: the address (prefilled), then a clear answer. */
+export function SubscriptionPage({ feedTitle, action, email, error, done }: Props) {
   if (done) {
+    const { title, text } = resultText(done, email, feedTitle);
     return (
       <section className="subscription-page" aria-live="polite">
-        <h1>{done === 'new' ? 'Thank you!' : 'You are already on the list'}</h1>
-        <p className="notice">
-          {done === 'new'
-            ? `We have saved ${email} for new posts from ${siteTitle}. Nothing is sent until you confirm the address from the message we send you.`
-            : `${email} has already asked for new posts from ${siteTitle}; there is nothing more to do.`}
-        </p>
+        <h1>{title}</h1>
+        <p className="notice">{text}</p>
       </section>
     );
   }
   return (
     <section className="subscription-page">
-      <h1>Subscribe to {siteTitle}</h1>
+      <h1>{shareMessages.subscribeHeading(feedTitle)}</h1>
       <p>{siteMessages.subscribeText}</p>
       <form method="post" action={action} noValidate>
         <label htmlFor="subscription-email">{siteMessages.emailLabel}</label>

@@ -1,0 +1,137 @@
+import type { DatabaseHandle } from '../../../platform/db/connect.ts';
+import { subscriptionPagePath } from '../../site/subscription-rules.ts';
+import { shareMessages } from '../messages.ts';
+import { confirmPath, unsubscribePath } from './subscription-links.ts';
+import {
+  confirmSubscription,
+  findFeed,
+  type LinkedSubscriber,
+  openSubscriptionLink,
+  unsubscribe,
+} from './subscriptions.ts';
+
+/** What a confirmation or unsubscribe page shows, and with which HTTP status. */
+export type LinkPageView = {
+  status: number;
+  title: string;
+  text: string;
+  button?: { action: string; label: string };
+  link?: { href: string; label: string };
+};
+
+export type LinkRequest = {
+  /** The link's `t` parameter. */
+  token: string | null;
+  /** POST is the page's button: act. GET only shows what the button would do. */
+  method: string;
+  siteTitle: string;
+  now?: number;
+};
+
+const invalid: LinkPageView = {
+  status: 400,
+  title: shareMessages.invalidLinkTitle,
+  text: shareMessages.invalidLinkText,
+  link: { href: '/', label: shareMessages.homeLink },
+};
+
+const subscribeAgain = (subscriber: LinkedSubscriber) => ({
+  href: subscriptionPagePath(subscriber.feedId, subscriber.email),
+  label: shareMessages.subscribeAgain,
+});
+
+async function feedTitleOf(
+  database: DatabaseHandle,
+  subscriber: LinkedSubscriber,
+  siteTitle: string,
+) {
+  // A tag that is gone still has subscribers who may want to leave: name the site then.
+  return (
+    (await findFeed(database.db, subscriber.feedId, siteTitle))?.title ??
+    shareMessages.feedTitle(siteTitle)
+  );
+}
+
+/** `/subscription/confirm?t=…`: the double opt-in's second step. */
+export async function confirmLinkPage(
+  database: DatabaseHandle,
+  secret: string,
+  { token, method, siteTitle, now = Date.now() }: LinkRequest,
+): Promise<LinkPageView> {
+  const link = await openSubscriptionLink(database, secret, 'confirm', token, now);
+  if (link.check === 'forged') return invalid;
+  const { subscriber } = link;
+  const feedTitle = await feedTitleOf(database, subscriber, siteTitle);
+  // A confirmed or cancelled subscription says so, even once its link has expired.
+  const status = subscriber.status;
+  if (status === 'pending' && link.check === 'valid' && method === 'POST') {
+    await confirmSubscription(database, subscriber.id, now);
+    return {
+      status: 200,
+      title: shareMessages.confirmedTitle,
+      text: shareMessages.confirmedText(subscriber.email, feedTitle),
+    };
+  }
+  if (status === 'pending' && link.check === 'expired') {
+    return {
+      status: 410,
+      title: shareMessages.expiredLinkTitle,
+      text: shareMessages.expiredLinkText,
+      link: subscribeAgain(subscriber),
+    };
+  }
+  switch (status) {
+    case 'confirmed':
+      return {
+        status: 200,
+        title: shareMessages.alreadyConfirmedTitle,
+        text: shareMessages.alreadyConfirmedText(subscriber.email, feedTitle),
+      };
+    case 'unsubscribed':
+      return {
+        status: 200,
+        title: shareMessages.cancelledTitle,
+        text: shareMessages.cancelledText(subscriber.email, feedTitle),
+        link: subscribeAgain(subscriber),
+      };
+    default:
+      status satisfies 'pending';
+      return {
+        status: 200,
+        title: shareMessages.confirmTitle,
+        text: shareMessages.confirmText(subscriber.email, feedTitle),
+        button: { action: `${confirmPath}?t=${token}`, label: shareMessages.confirmButton },
+      };
+  }
+}
+
+/**
+ * `/subscription/unsubscribe?t=…`. Production answers its POSTs in the HTTP front (one-click
+ * unsubscribe, src/server/unsubscribe-post.ts); under `astro dev` the page does it.
+ */
+export async function unsubscribeLinkPage(
+  database: DatabaseHandle,
+  secret: string,
+  { token, method, siteTitle, now = Date.now() }: LinkRequest,
+): Promise<LinkPageView> {
+  const link = await openSubscriptionLink(database, secret, 'unsubscribe', token, now);
+  if (link.check !== 'valid') return invalid;
+  const { subscriber } = link;
+  const feedTitle = await feedTitleOf(database, subscriber, siteTitle);
+  const status =
+    method === 'POST' ? await unsubscribe(database, subscriber.id, now) : subscriber.status;
+  if (status === 'unsubscribed') {
+    return {
+      status: 200,
+      title: shareMessages.unsubscribedTitle,
+      text: shareMessages.unsubscribedText(subscriber.email, feedTitle),
+      link: subscribeAgain(subscriber),
+    };
+  }
+  return {
+    status: 200,
+    title: shareMessages.unsubscribeTitle(feedTitle),
+    text: shareMessages.unsubscribeText(subscriber.email, feedTitle),
+    button: { action: `${unsubscribePath}?t=${token}`, label: shareMessages.unsubscribeButton },
+  };
+}

@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shareMessages } from '../../src/features/share/messages.ts';
+import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
+import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+
+test.afterAll(closeSiteDatabase);
+
+/** The newest mail queued for an address, read from the site's outbox. */
+async function lastMailTo(email: string): Promise<MailMessage> {
+  let found: MailMessage | undefined;
+  await expect
+    .poll(async () => {
+      const rows = await siteDatabase()
+        .db.selectFrom('mail_outbox')
+        .select('message')
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      found = rows.map((row) => parseStoredMailMessage(row.message)).find((m) => m.to === email);
+      return found;
+    })
+    .toBeDefined();
+  return found as MailMessage;
+}
+
+/** The path and query of a link in a mail, to open on the site under test. */
+function linkIn(text: string, kind: 'confirm' | 'unsubscribe'): string {
+  const link = new RegExp(`https?://\\S+/subscription/${kind}\\?t=[\\w.-]+`).exec(text);
+  expect(link, `a ${kind} link`).not.toBeNull();
+  const url = new URL((link as RegExpExecArray)[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('subscribe, confirm from the mail, then unsubscribe and find the way back', async ({
+  page,
+}, testInfo) => {
+  const email = `journey-${testInfo.project.name}@example.org`;
+  await page.goto(`/subscription-form/1/8?email=${encodeURIComponent(email)}`);
+  const field = page.getByRole('textbox', { name: 'Your e-mail address' });
+  await expect(field).toHaveValue(email);
+  await expectNoSideways(page);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    shareMessages.confirmationSentTitle,
+  );
+  await expect(page.getByText(`We have sent a message to ${email}.`)).toBeVisible();
+
+  const confirmation = await lastMailTo(email);
+  expect(confirmation.subject).toMatch(/^Confirm your subscription to /);
+  await page.goto(linkIn(confirmation.text, 'confirm'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.confirmTitle);
+  await expectNoSideways(page);
+  await page.getByRole('button', { name: shareMessages.confirmButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.confirmedTitle);
+
+  await page.goto(linkIn(confirmation.text, 'unsubscribe'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Unsubscribe from .+\?$/);
+  await page.getByRole('button', { name: shareMessages.unsubscribeButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.unsubscribedTitle);
+  await page.getByRole('link', { name: shareMessages.subscribeAgain }).click();
+  await expect(page).toHaveURL(/\/subscription-form\/1\/8\?email=/);
+  await expect(page.getByRole('textbox', { name: 'Your e-mail address' })).toHaveValue(email);
+});
+
+test('a topic page leads to the subscription page of that topic', async ({ page }) => {
+  await page.goto('/tag/');
+  const topic = page.locator('.topics a').first();
+  const name = await topic.locator('strong').textContent();
+  await topic.click();
+  await page.getByRole('link', { name: shareMessages.subscribeToTopic }).click();
+  await expect(page).toHaveURL(/\/subscription-form\/\d{4,}\/8$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Subscribe to ${name}`);
+});
