@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every form journey posts from 127.0.0.1; the default (10 a minute) would refuse them.
       FORM_SUBMISSIONS_PER_MINUTE: '1000',
+      // Journeys that meet rate limits tell their clients apart with X-Forwarded-For.
+      TRUST_PROXY: '1',
     },
   },
 });

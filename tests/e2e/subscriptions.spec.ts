@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shareMessages } from '../../src/features/share/messages.ts';
 import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
 import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+import { waitForHydration } from './support.ts';
 
 test.afterAll(closeSiteDatabase);
 
@@ -31,17 +32,27 @@ function linkIn(text: string, kind: 'confirm' | 'unsubscribe'): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** Nothing wider than the window once the page has settled (the header animates in). */
 async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await waitForHydration(page);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 test('subscribe, confirm from the mail, then unsubscribe and find the way back', async ({
   page,
 }, testInfo) => {
-  const email = `journey-${testInfo.project.name}@example.org`;
+  // Its own client address and mailbox per project and run, so the rate limits (5 requests
+  // per client per 10 minutes, 3 confirmations per address a day) never meet other journeys.
+  const run = testInfo.repeatEachIndex * 10 + testInfo.retry;
+  const client = `198.51.100.${(testInfo.project.name === 'phone' ? 100 : 0) + run + 1}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': client });
+  const email = `journey-${testInfo.project.name}-${run}@example.org`;
   await page.goto(`/subscription-form/1/8?email=${encodeURIComponent(email)}`);
   const field = page.getByRole('textbox', { name: 'Your e-mail address' });
   await expect(field).toHaveValue(email);
