@@ -24,11 +24,14 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules/, priority: 2 },
-                  // Forms code stays in its own chunk, loaded only by pages that embed a form.
+                  // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only.
+                  { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
+                  // Forms code stays in its own chunk, loaded only by pages that embed a form;
+                  // the share island's code in its entry file, so its size can be told apart,
+                  // and its click-only overlays in their own lazily loaded file.
                   {
                     name: 'quire',
-                    test: /[\\/]src[\\/](?!features[\\/]forms[\\/])/,
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/])/,
                     priority: 1,
                   },
                 ],
