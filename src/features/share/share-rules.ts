@@ -5,6 +5,8 @@ export const floatingStepMs = 50;
 export const floatingEasing = 0.1;
 /** Below this distance the floating widget snaps to its place and stops moving. */
 export const floatingSnapPx = 0.5;
+/** How often a floating widget at rest checks that its place has not moved. */
+export const floatingIdleCheckMs = 500;
 /** Gap kept from the bottom of the window for the `bottom` position. */
 export const floatingBottomGapPx = 10;
 

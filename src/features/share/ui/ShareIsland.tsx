@@ -1,4 +1,5 @@
 import {
+  type CSSProperties,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   useCallback,
@@ -13,6 +14,7 @@ import {
   copyAlertFadeMs,
   copyAlertVisibleMs,
   easeTowards,
+  floatingIdleCheckMs,
   floatingLayout,
   floatingStepMs,
   floatingTarget,
@@ -142,6 +144,8 @@ function Icons({ icons, onIconClick }: { icons: ShareIcon[]; onIconClick: IconCl
             href={icon.href}
             data-share-network={icon.network}
             data-share-action={icon.action}
+            // The tooltip is out of the layout (and the accessibility tree) until hovered.
+            aria-label={icon.label}
             {...(icon.external
               ? { target: '_blank', rel: 'noopener noreferrer nofollow' }
               : icon.network === 'rss'
@@ -152,7 +156,9 @@ function Icons({ icons, onIconClick }: { icons: ShareIcon[]; onIconClick: IconCl
             <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16">
               <use href={`#qshare-icon-${icon.network}`} />
             </svg>
-            <span className="qshare-tip">{icon.label}</span>
+            <span className="qshare-tip" aria-hidden="true">
+              {icon.label}
+            </span>
           </a>
         </li>
       ))}
@@ -187,9 +193,10 @@ function IconBar({
       data-tip={bar.placement === 'sticky' ? 'below' : tooltipPlacement(position)}
       data-vertical={vertical}
       data-horizontal={position?.horizontal}
+      // A custom property, not `top`, so that the compact layout's CSS can still move the bar.
       style={
         position && typeof position.vertical === 'number'
-          ? { top: `${position.vertical}px` }
+          ? ({ '--qshare-top': `${position.vertical}px` } as CSSProperties)
           : undefined
       }
     >
@@ -213,6 +220,7 @@ function useFloating(
     if (!element || !position) return;
     let current = element.getBoundingClientRect().top + window.scrollY;
     let timer: number | undefined;
+    let idleCheck: number | undefined;
     const target = () => {
       const { vertical } = floatingLayout(position, window.innerWidth, desktopBreakPoint);
       return floatingTarget(
@@ -227,12 +235,18 @@ function useFloating(
     const step = () => {
       current = easeTowards(current, target());
       place();
-      if (current === target()) {
-        window.clearInterval(timer);
-        timer = undefined;
-      }
+      if (current !== target()) return;
+      window.clearInterval(timer);
+      timer = undefined;
+      // At rest, a slow look now and then: a phone's layout viewport can change size while the
+      // page loads without any event.
+      idleCheck = window.setTimeout(() => {
+        if (current !== target()) follow();
+        else step();
+      }, floatingIdleCheckMs);
     };
     const follow = () => {
+      window.clearTimeout(idleCheck);
       timer ??= window.setInterval(step, floatingStepMs);
     };
     element.dataset.live = '';
@@ -242,6 +256,7 @@ function useFloating(
     window.addEventListener('resize', follow);
     return () => {
       window.clearInterval(timer);
+      window.clearTimeout(idleCheck);
       window.removeEventListener('scroll', follow);
       window.removeEventListener('resize', follow);
     };
