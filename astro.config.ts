@@ -24,13 +24,14 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  // The QR encoder is only for the WeChat overlay, loaded when it opens.
+                  // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only.
                   { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
                   // Forms code stays in its own chunk, loaded only by pages that embed a form;
-                  // the WeChat and Pinterest overlays load when a visitor opens one.
+                  // the share island's code in its entry file, so its size can be told apart,
+                  // and its click-only overlays in their own lazily loaded file.
                   {
                     name: 'quire',
-                    test: /[\\/]src[\\/](?!features[\\/]forms[\\/]|features[\\/]share[\\/](?:ui[\\/]overlays[\\/]|qr-code))/,
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/])/,
                     priority: 1,
                   },
                 ],

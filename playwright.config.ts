@@ -21,6 +21,23 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
+    // Every journey is a returning visitor who has seen the follow pop-up (the demo shows it
+    // after 20 s or at the end of a page, and it is modal); share.spec.ts clears the cookie.
+    storageState: {
+      cookies: [
+        {
+          name: 'qshare_popup',
+          value: '1',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

@@ -153,6 +153,22 @@ export function islandWeight(featurePage: PageScripts, otherPages: PageScripts[]
   };
 }
 
+/** The share island's component file (`ShareIsland.abc123.js`). */
+export const shareIslandComponent = /\/_astro\/ShareIsland\.[\w-]+\.js$/;
+
+/**
+ * What one island component costs a page that has it everywhere (the share bar is in every
+ * page's footer): the files the page loads that it would not load without that component's
+ * islands, React's chunk excluded.
+ */
+export function componentWeight(html: string, pageUrl: string, component: RegExp): IslandWeight {
+  const page = scriptsLoadedBy(html, pageUrl);
+  const urls = page.islands.filter((url) => component.test(new URL(url, pageUrl).pathname));
+  let without = html;
+  for (const url of new Set(urls)) without = without.replaceAll(url, '');
+  return islandWeight(page, [scriptsLoadedBy(without, pageUrl)]);
+}
+
 /** Fetches a page of a running site and lists the client files it loads. */
 export async function fetchPageScripts(siteUrl: string, path: string): Promise<PageScripts> {
   const url = `${siteUrl}${path}`;

@@ -13,7 +13,7 @@ export type Target = {
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
  * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
  * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
- * own JavaScript.
+ * own JavaScript, and the share island's.
  */
 export const targets = {
   cachedThroughput: {
@@ -77,6 +77,13 @@ export const targets = {
     description: 'JavaScript only pages with a form load, beyond React (gzip -9)',
     direction: 'atMost',
     limit: 25 * kilobyte,
+    unit: 'bytes',
+  },
+  shareIslandJavaScript: {
+    id: 'share-island-js',
+    description: 'share bar, pop-up and copy link JavaScript, beyond React (gzip -9)',
+    direction: 'atMost',
+    limit: 10 * kilobyte,
     unit: 'bytes',
   },
 } as const satisfies Record<string, Target>;

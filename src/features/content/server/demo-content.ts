@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
+import { writeShareSettings } from '../../share/server/share-settings-store.ts';
+import type { ShareSettings } from '../../share/share-settings.ts';
 import { writeSiteSettings } from '../../site/server/site-settings-store.ts';
 import type { PostInput } from '../post-input.ts';
 import { storeImage } from './media.ts';
@@ -1740,6 +1742,56 @@ export async function seedDemoContent(
     ],
     defaultShareImageId: share?.id ?? null,
   });
+  await writeShareSettings(db, demoShareSettings);
 
   return { posts: posts.length, pages: pages.length, images: images.length };
 }
+
+/**
+ * The demo's icon bar: floating beside posts and pages, in the footer widget area of every
+ * page, with WeChat and Pinterest; the follow pop-up after 20 s or at the end of a page.
+ */
+export const demoShareSettings = {
+  icons: [
+    { network: 'facebook', action: 'share' },
+    { network: 'x', action: 'share' },
+    { network: 'linkedin', action: 'share' },
+    { network: 'pinterest', action: 'share' },
+    { network: 'whatsapp', action: 'share' },
+    { network: 'telegram', action: 'share' },
+    { network: 'reddit', action: 'share' },
+    { network: 'mastodon', action: 'share' },
+    { network: 'bluesky', action: 'share' },
+    { network: 'wechat', action: 'share' },
+    { network: 'email', action: 'share' },
+    { network: 'rss', action: 'follow' },
+    { network: 'copy', action: 'share' },
+  ],
+  follow: {
+    facebook: 'https://www.facebook.com/fieldnotes.example',
+    x: 'https://x.com/fieldnotes_example',
+    pinterest: 'https://www.pinterest.com/fieldnotes_example/',
+    mastodon: 'https://mastodon.social/@fieldnotes_example',
+    bluesky: 'https://bsky.app/profile/fieldnotes.example',
+  },
+  mastodonInstance: '',
+  widget: true,
+  floating: { enabled: true, position: { vertical: 96, horizontal: 'left' } },
+  sticky: false,
+  facebookPagePlugin: false,
+  popup: {
+    enabled: true,
+    title: 'Enjoy Field Notes? Follow along',
+    text: 'New notes every week or so: follow us where you already read, or get them by e-mail.',
+    delaySeconds: 20,
+    onBottom: true,
+    borderColor: '#b4532a',
+    borderWidth: 2,
+    shadow: true,
+    background: '#fffdf8',
+    fontFamily: 'Charter, "Bitstream Charter", Cambria, Georgia, serif',
+    fontStyle: 'normal',
+    fontSize: 17,
+    fontColor: '#1f2328',
+  },
+} satisfies ShareSettings;

@@ -1,5 +1,12 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
+import { readSettings } from '../../../platform/settings-store.ts';
+import { mediaPath } from '../../content/media-urls.ts';
 import { listArchiveMonths, listTagsInUse } from '../../content/server/posts.ts';
+import {
+  type ShareSettings,
+  shareSettingsKey,
+  shareSettingsSchema,
+} from '../../share/share-settings.ts';
 import type { SiteIdentity } from '../seo.ts';
 import type { SiteSettings } from '../site-settings.ts';
 import { readSiteSettings } from './site-settings-store.ts';
@@ -7,6 +14,9 @@ import { readSiteSettings } from './site-settings-store.ts';
 /** What every page's header, sidebar and footer show. */
 export type SiteChrome = {
   settings: SiteSettings;
+  share: ShareSettings;
+  /** Path of the image shown for pages without one of their own (OpenGraph, Pinterest). */
+  defaultShareImage: string | undefined;
   identity: SiteIdentity;
   archiveMonths: Awaited<ReturnType<typeof listArchiveMonths>>;
   /** Topics with posts, in the shape the sidebar island is given (its props are serialised). */
@@ -17,13 +27,26 @@ export async function loadSiteChrome(
   database: DatabaseHandle,
   siteUrl: string,
 ): Promise<SiteChrome> {
-  const [settings, archiveMonths, tags] = await Promise.all([
+  const [settings, share, archiveMonths, tags] = await Promise.all([
     readSiteSettings(database.db),
+    readSettings(database.db, shareSettingsKey, shareSettingsSchema),
     listArchiveMonths(database),
     listTagsInUse(database),
   ]);
+  const imageId = settings.defaultShareImageId;
+  const image =
+    imageId === null
+      ? undefined
+      : await database.db
+          .selectFrom('media')
+          .select(['file_name', 'width', 'height'])
+          .where('id', '=', imageId)
+          .executeTakeFirst();
   return {
     settings,
+    share,
+    defaultShareImage:
+      image && imageId !== null ? mediaPath(imageId, image.file_name, 1280, image) : undefined,
     identity: {
       title: settings.title,
       description: settings.description,

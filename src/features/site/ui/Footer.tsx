@@ -1,12 +1,24 @@
+import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { siteMessages } from '../messages.ts';
 
-export function Footer({ title, footerText }: { title: string; footerText: string }) {
+type Props = {
+  title: string;
+  footerText: string;
+  /** The footer widget area's content (the share bar island). */
+  children?: ReactNode;
+};
+
+export function Footer({ title, footerText, children }: Props) {
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <div id="footer-widgets" className="footer-widgets" />
+        {children ? (
+          <div id="footer-widgets" className="footer-widgets">
+            {children}
+          </div>
+        ) : null}
         <p>
           © {year} {title}
           {footerText && <> · {footerText}</>}

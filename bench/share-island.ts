@@ -1,0 +1,54 @@
+import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
+import { componentWeight, shareIslandComponent } from './client-scripts.ts';
+import { checkTarget, formatKilobytes, formatLimit, targets } from './targets.ts';
+
+/**
+ * The share island's JavaScript on the post page (the icon bar floats there and sits in the
+ * footer): what the page would not load without it, React's chunk excluded.
+ */
+export const shareIsland: Benchmark = {
+  name: 'shareIsland',
+  async run(context: BenchContext): Promise<BenchOutcome> {
+    const post = context.pages.find((page) => page.name === 'post');
+    if (!post) throw new Error('The share island benchmark needs a post page');
+    const url = `${context.site.url}${post.path}`;
+    const response = await fetch(url);
+    const html = await response.text();
+    const weight = componentWeight(html, url, shareIslandComponent);
+    const check = checkTarget(targets.shareIslandJavaScript, 'share island', weight.gzipBytes);
+    const problems = [
+      ...(weight.files.some((file) => shareIslandComponent.test(file.path))
+        ? []
+        : [`${post.path} has no share island`]),
+      ...weight.missing.map((path) => `missing from the build: ${path}`),
+    ];
+    return {
+      results: { path: post.path, ...weight },
+      detail: {
+        title: 'Share island — JavaScript beyond React, gzip -9',
+        rows: [
+          ['file', 'bytes', 'gzip KB'],
+          ...weight.files.map((file) => [
+            file.path,
+            String(file.bytes),
+            (file.gzipBytes / 1024).toFixed(1),
+          ]),
+        ],
+        notes: [
+          `Post page ${post.path}: files it would not load without its ShareIsland islands. The WeChat and Pinterest overlays load on a click and are not counted.`,
+        ],
+      },
+      summary: [
+        {
+          subject: 'share island',
+          metric: 'JavaScript beyond React (gzip -9)',
+          value: formatKilobytes(weight.gzipBytes),
+          target: formatLimit(check),
+          pass: check.pass,
+        },
+      ],
+      checks: [check],
+      problems,
+    };
+  },
+};

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compactFloatingMaxWidth,
+  copyAlertPhase,
+  easeTowards,
+  easingPath,
+  floatingLayout,
+  floatingTarget,
+  isMobileWidth,
+  popupCookie,
+  popupSuppressed,
+  reachedBottom,
+  tooltipPlacement,
+} from './share-rules.ts';
+
+describe('floating placement', () => {
+  const viewport = { scrollY: 1000, height: 800 };
+
+  it('puts the bar at the top offset, centred or at the bottom of the window, in page coordinates', () => {
+    expect(floatingTarget(10, viewport, 500)).toBe(1010);
+    expect(floatingTarget(96, { scrollY: 0, height: 800 }, 500)).toBe(96);
+    expect(floatingTarget('center', viewport, 500)).toBe(1150);
+    expect(floatingTarget('bottom', viewport, 60)).toBe(1000 + 800 - 60 - 10);
+    // A bar taller than the window starts at its top rather than above it.
+    expect(floatingTarget('center', viewport, 900)).toBe(1000);
+    expect(floatingTarget('bottom', viewport, 900)).toBe(1000);
+  });
+
+  it('is a column beside the layout from 1280 px, a bottom row below that or the break point', () => {
+    const left = { vertical: 10, horizontal: 'left' } as const;
+    const centreTop = { vertical: 10, horizontal: 'center' } as const;
+    expect(compactFloatingMaxWidth(left, 769)).toBe(1279);
+    expect(compactFloatingMaxWidth(centreTop, 769)).toBe(768);
+    expect(compactFloatingMaxWidth(left, 1400)).toBe(1399);
+    expect(floatingLayout(left, 1280, 769)).toEqual(left);
+    expect(floatingLayout(left, 1279, 769)).toEqual({ vertical: 'bottom', horizontal: 'center' });
+    expect(floatingLayout(centreTop, 1000, 769)).toEqual(centreTop);
+    expect(floatingLayout(centreTop, 390, 769)).toEqual({
+      vertical: 'bottom',
+      horizontal: 'center',
+    });
+  });
+});
+
+describe('floating easing (50 ms step, factor 0.1)', () => {
+  it('moves 10% of the remaining distance per step', () => {
+    expect(easeTowards(0, 1000)).toBe(100);
+    expect(easeTowards(100, 1000)).toBe(190);
+    expect(easeTowards(1000, 0)).toBe(900);
+  });
+
+  it('snaps within half a pixel and then stays', () => {
+    expect(easeTowards(999.6, 1000)).toBe(1000);
+    expect(easeTowards(1000, 1000)).toBe(1000);
+  });
+
+  it('converges geometrically: after n steps (1 - 0.9^n) of the way', () => {
+    const path = easingPath(0, 1000);
+    expect(path[0]).toBeCloseTo(100);
+    expect(path[9]).toBeCloseTo(1000 * (1 - 0.9 ** 10));
+    expect(path.at(-1)).toBe(1000);
+    // Reaching 1000 px from 0 takes about 3.7 s at 50 ms a step.
+    expect(path.length).toBe(74);
+    for (let i = 1; i < path.length; i++) expect(path[i]!).toBeGreaterThan(path[i - 1]!);
+  });
+});
+
+describe('tooltip placement', () => {
+  it('differs for top-left, top-right and center-top', () => {
+    expect(tooltipPlacement({ vertical: 10, horizontal: 'left' })).toBe('right');
+    expect(tooltipPlacement({ vertical: 10, horizontal: 'right' })).toBe('left');
+    expect(tooltipPlacement({ vertical: 10, horizontal: 'center' })).toBe('below');
+  });
+
+  it('is above elsewhere: bottom row, centred row, widget', () => {
+    expect(tooltipPlacement({ vertical: 'bottom', horizontal: 'center' })).toBe('above');
+    expect(tooltipPlacement({ vertical: 'center', horizontal: 'center' })).toBe('above');
+    expect(tooltipPlacement(undefined)).toBe('above');
+  });
+});
+
+describe('follow pop-up triggers', () => {
+  it('mobile is narrower than the break point', () => {
+    expect(isMobileWidth(390, 769)).toBe(true);
+    expect(isMobileWidth(768, 769)).toBe(true);
+    expect(isMobileWidth(769, 769)).toBe(false);
+  });
+
+  it('reaching the bottom: within 100 px on mobile, 3 px on desktop', () => {
+    const at = (left: number) => ({
+      scrollY: 5000 - 800 - left,
+      viewportHeight: 800,
+      documentHeight: 5000,
+    });
+    expect(reachedBottom(at(100), true)).toBe(true);
+    expect(reachedBottom(at(101), true)).toBe(false);
+    expect(reachedBottom(at(3), false)).toBe(true);
+    expect(reachedBottom(at(4), false)).toBe(false);
+    expect(reachedBottom(at(50), false)).toBe(false);
+    expect(reachedBottom(at(0), false)).toBe(true);
+  });
+
+  it('is suppressed by the qshare_popup cookie only', () => {
+    expect(popupSuppressed('')).toBe(false);
+    expect(popupSuppressed('a=1; qshare_popup=1')).toBe(true);
+    expect(popupSuppressed('qshare_popup=1')).toBe(true);
+    expect(popupSuppressed('not_qshare_popup=1; qshare_popupx=2')).toBe(false);
+  });
+
+  it('sets the cookie for 30 days, site-wide', () => {
+    const cookie = popupCookie(false);
+    expect(cookie).toMatch(/^qshare_popup=1;/);
+    expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(cookie).toContain('Max-Age=2592000');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+    expect(popupCookie(true)).toContain('; Secure');
+  });
+});
+
+describe('copy-link alert', () => {
+  it('is visible about 3 s, fades for 2 s, then is gone', () => {
+    expect(copyAlertPhase(0)).toBe('visible');
+    expect(copyAlertPhase(2999)).toBe('visible');
+    expect(copyAlertPhase(3000)).toBe('fading');
+    expect(copyAlertPhase(4999)).toBe('fading');
+    expect(copyAlertPhase(5000)).toBe('gone');
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+import { demoShareSettings } from '../../src/features/content/server/demo-content.ts';
+import { writeShareSettings } from '../../src/features/share/server/share-settings-store.ts';
+import type { ShareSettings } from '../../src/features/share/share-settings.ts';
+import { siteDatabase } from './forms-support.ts';
+import { postPaths, waitForHydration } from './support.ts';
+
+/** Changes the sharing settings as the site owner would (the server sees them at once). */
+export async function setShareSettings(settings: Partial<ShareSettings>): Promise<void> {
+  await writeShareSettings(siteDatabase().db, { ...demoShareSettings, ...settings });
+}
+
+export async function restoreDemoShareSettings(): Promise<void> {
+  await writeShareSettings(siteDatabase().db, demoShareSettings);
+}
+
+let firstPost: string | undefined;
+
+/** Opens the newest post with the share islands hydrated. */
+export async function openPost(page: Page): Promise<string> {
+  firstPost ??= (await postPaths(page))[0];
+  if (!firstPost) throw new Error('The demo has no post');
+  await page.goto(firstPost);
+  await waitForShareIslands(page);
+  return firstPost;
+}
+
+/** Waits until every share island on the page has hydrated (Astro drops `ssr`). */
+export async function waitForShareIslands(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await expect(page.locator('astro-island[component-url*="ShareIsland"][ssr]')).toHaveCount(0);
+}
+
+/** The floating bar's top edge in page coordinates, and where it is heading. */
+export async function floatingState(page: Page) {
+  return page.locator('.qshare-bar--floating').evaluate((bar) => {
+    const rect = bar.getBoundingClientRect();
+    return {
+      top: rect.top + window.scrollY,
+      scrollY: window.scrollY,
+      height: rect.height,
+      viewportHeight: window.innerHeight,
+      // A phone zooms out (its layout viewport grows) when something is wider than the screen.
+      overflowX: window.innerWidth - document.documentElement.clientWidth,
+    };
+  });
+}

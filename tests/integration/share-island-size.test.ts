@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  componentWeight,
+  scriptsLoadedBy,
+  shareIslandComponent,
+} from '../../bench/client-scripts.ts';
+import { firstPostPath } from '../../bench/first-post-path.ts';
+import { targets } from '../../bench/targets.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// The share island's files beyond React on a post page (bar floating and in the footer, pop-up,
+// copy link); the same budget `npm run bench` reports.
+const budgetBytes = targets.shareIslandJavaScript.limit;
+
+describe('the share island', () => {
+  let server: TestServer;
+  let pageUrl: string;
+  let html: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const home = await (await fetch(`${server.url}/`)).text();
+    const postPath = firstPostPath(home);
+    if (!postPath) throw new Error('The home page lists no post');
+    pageUrl = `${server.url}${postPath}`;
+    html = await (await fetch(pageUrl)).text();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`adds at most ${budgetBytes / 1024} KB of JavaScript beyond React (gzip -9) to a post page`, () => {
+    const weight = componentWeight(html, pageUrl, shareIslandComponent);
+    expect(weight.missing).toEqual([]);
+    expect(weight.files.some((file) => shareIslandComponent.test(file.path))).toBe(true);
+    const breakdown = weight.files
+      .map((file) => `${file.path} ${(file.gzipBytes / 1024).toFixed(1)} KB`)
+      .join(', ');
+    expect(
+      weight.gzipBytes,
+      `share island ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip: ${breakdown}`,
+    ).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  it('floating bar and footer widget share one component file; the overlays are not loaded up front', () => {
+    const { islands, files } = scriptsLoadedBy(html, pageUrl);
+    const share = islands.filter((url) => shareIslandComponent.test(url));
+    expect(share.length).toBe(2);
+    expect(new Set(share).size).toBe(1);
+    expect([...files.keys()].filter((path) => /share-overlays/.test(path))).toEqual([]);
+  });
+});
