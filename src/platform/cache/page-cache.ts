@@ -59,6 +59,9 @@ export class PageCache {
 
   /** Reads the content state when the last read is older than `checkEveryMs`. */
   async refresh(): Promise<void> {
+    // Checking on every request (tests) must see writes made since the request arrived, so
+    // it cannot share a read that was already under way.
+    if (this.#options.checkEveryMs === 0) return this.#readState();
     const now = this.#now();
     const expired = this.#state?.validUntil !== undefined && now >= this.#state.validUntil;
     if (!expired && now - this.#checkedAt < this.#options.checkEveryMs) return;
