@@ -31,7 +31,8 @@ export default defineConfig({
                   // and its click-only overlays in their own lazily loaded file.
                   {
                     name: 'quire',
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/])/,
+                    // Vite's helper for lazy imports is shared too, rather than one more request.
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/])|vite[\\/]preload-helper/,
                     priority: 1,
                   },
                 ],
