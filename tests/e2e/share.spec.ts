@@ -106,11 +106,7 @@ test.describe('icon bar links', () => {
 });
 
 test.describe('privacy', () => {
-  test('no request goes to another host until a visitor clicks a share icon', async ({
-    page,
-    browserName,
-  }) => {
-    test.skip(browserName !== 'chromium');
+  test('no request goes to another host until a visitor clicks a share icon', async ({ page }) => {
     const requests: string[] = [];
     page.context().on('request', (request) => requests.push(request.url()));
     await page.context().route(/^https:\/\//, (route) =>
