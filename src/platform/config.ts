@@ -30,6 +30,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  STATS_BATCH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  STATS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -54,6 +56,12 @@ export type Config = {
   formSubmissionsPerMinute: number;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
   trustedProxies: number;
+  stats: {
+    /** Hits wait in memory at most this long before one write stores them all. */
+    batchMs: number;
+    /** Raw hits older than this many days are deleted once folded into the daily rollups. */
+    rawDays: number;
+  };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -103,6 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     formSubmissionsPerMinute: e.FORM_SUBMISSIONS_PER_MINUTE,
     trustedProxies: e.TRUST_PROXY,
+    stats: { batchMs: e.STATS_BATCH_MS, rawDays: e.STATS_RAW_DAYS },
     logLevel: e.LOG_LEVEL,
   };
 }

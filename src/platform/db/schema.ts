@@ -140,7 +140,81 @@ export interface MailOutboxTable {
   sent_at: EpochMs | null;
 }
 
+export type HitType = 'pageview' | 'event';
+
+export interface StatHitsTable {
+  id: Generated<number>;
+  at: EpochMs;
+  /** Whole UTC days since 1970-01-01. */
+  day: number;
+  type: HitType;
+  path: string;
+  title: string | null;
+  /** Host and path of an outside referrer, without its query; null for direct or internal. */
+  referrer: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** Which advertising click id the address carried (`gclid`, `fbclid`, …), never its value. */
+  click_id: string | null;
+  screen_width: number | null;
+  screen_height: number | null;
+  viewport_width: number | null;
+  viewport_height: number | null;
+  charset: string | null;
+  color_depth: number | null;
+  event_category: string | null;
+  event_action: string | null;
+  event_label: string | null;
+  event_value: number | null;
+  /** A hash: of `_qvid` when the visitor may be recognised, else of the day's salt and client. */
+  visitor: string;
+}
+
+export interface StatDailyTable {
+  dimension: string;
+  day: number;
+  value: string;
+  views: number;
+  visitors: number;
+  value_total: number;
+}
+
+export interface StatRolledDaysTable {
+  day: number;
+  hits: number;
+  rolled_at: EpochMs;
+}
+
+export interface StatDropsTable {
+  day: number;
+  reason: string;
+  count: number;
+}
+
+export interface StatSaltsTable {
+  day: number;
+  salt: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+}
+
 export interface Database {
+  stat_hits: StatHitsTable;
+  stat_daily: StatDailyTable;
+  stat_rolled_days: StatRolledDaysTable;
+  stat_drops: StatDropsTable;
+  stat_salts: StatSaltsTable;
+  sessions: SessionsTable;
   forms: FormsTable;
   form_entries: FormEntriesTable;
   rate_limits: RateLimitsTable;
