@@ -3,6 +3,7 @@ import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
 import { nextScheduledPublish } from '../features/content/server/posts.ts';
 import { seedDemoForms } from '../features/forms/server/demo-forms.ts';
+import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
@@ -23,6 +24,8 @@ export type AppContext = {
   log: Logger;
   /** The mail outbox; its delivery loop runs only once `mail.start()` is called. */
   mail: Mailer;
+  /** Page-view hits (`GET /?qstat=1`), written in batches; `close` writes the last one. */
+  stats: StatsIngest;
   close: () => Promise<void>;
 };
 
@@ -64,6 +67,7 @@ export async function boot(
       transport: createMailTransport(config.mail, config.dataDir),
       log,
     });
+    const stats = createStatsIngest({ database, config, secret, log });
     return {
       config,
       database,
@@ -72,7 +76,9 @@ export async function boot(
       mediaCacheDir: join(config.dataDir, 'cache', 'media'),
       log,
       mail,
+      stats,
       close: async () => {
+        await stats.flush();
         await mail.stop();
         await database.db.destroy();
       },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
+import { trackingParam } from '../features/stats/hit-params.ts';
 import {
   acceptsGzip,
   type CachedPage,
@@ -56,6 +57,17 @@ export function createRequestListener(
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const rawUrl = req.url ?? '/';
+      // Before the request-line checks: a forged hit's long query still gets its pixel.
+      if (isTrackingHit(req.method, rawUrl)) {
+        if (req.method === 'GET') {
+          app.stats.record({
+            url: rawUrl,
+            headers: req.headers,
+            socketAddress: req.socket.remoteAddress ?? '',
+          });
+        }
+        return sendTrackingPixel(req, res);
+      }
       const problem = requestLineProblem(rawUrl);
       if (problem) return sendText(res, problem.status, problem.message);
       const url = new URL(rawUrl, 'http://quire.invalid');
@@ -85,6 +97,35 @@ export function createRequestListener(
       else res.destroy();
     }
   };
+}
+
+/** `GET /?qstat=1&…`, the beacon's hit (contract §2.4); `qstat` must be the first parameter. */
+export function isTrackingHit(method: string | undefined, rawUrl: string): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    rawUrl.startsWith(trackingHitPrefix) &&
+    (rawUrl.length === trackingHitPrefix.length || rawUrl[trackingHitPrefix.length] === '&')
+  );
+}
+
+const trackingHitPrefix = `/?${trackingParam}=1`;
+
+// The smallest transparent GIF: the beacon ignores it, but an image request should get one.
+const trackingPixel = Buffer.from(
+  'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
+  'base64',
+);
+
+/** Answers a hit at once, whatever became of it: nothing is cached, nothing is told. */
+function sendTrackingPixel(req: IncomingMessage, res: ServerResponse): void {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  res.writeHead(200, {
+    'Content-Type': 'image/gif',
+    'Content-Length': trackingPixel.byteLength,
+    'Cache-Control': 'no-store, max-age=0',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  });
+  res.end(req.method === 'HEAD' ? undefined : trackingPixel);
 }
 
 function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {

@@ -31,7 +31,14 @@ async function serve(app: AppContext, onListening: () => void): Promise<void> {
   registerAppContext(app);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const server = createServer(
-    { keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 10_000 },
+    {
+      keepAliveTimeout: 5000,
+      requestTimeout: 30_000,
+      headersTimeout: 10_000,
+      // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
+      // rather than refused by Node's parser; every other long address still gets a 414.
+      maxHeaderSize: 128 * 1024,
+    },
     createRequestListener(app, handler, loadStaticFiles(join(distDir, 'client'))),
   );
   server.on('error', (error) => {

@@ -4,7 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type TestServer = { url: string; dataDir: string; stop: () => Promise<void> };
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  /** Ends the server as an operator would (SIGTERM) and waits; its data stays for reading. */
+  shutDown: () => Promise<void>;
+  /** Ends the server and deletes its data. */
+  stop: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,15 +68,19 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     if (Date.now() > deadline) throw new Error('The test server did not start within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+  const shutDown = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   return {
     url,
     dataDir,
+    shutDown,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await shutDown();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { readCookie } from '../../platform/cookies.ts';
 import type { SiteSettings } from './site-settings.ts';
 
 /** The visitor identifier cookie (contract §1): a UUID v4 kept 3999 days. */
@@ -8,14 +9,6 @@ export const consentCookieName = 'quire_consent';
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
 /**
  * The visitor's `_qvid`, when it is a well-formed UUID v4 and the site may use it: with the
  * setting `always`, or with `with-consent` once the visitor granted consent.
@@ -25,9 +18,9 @@ export function usableVisitorId(
   setting: SiteSettings['visitorId'],
 ): string | undefined {
   if (setting === 'off') return undefined;
-  if (setting === 'with-consent' && cookieValue(cookieHeader, consentCookieName) !== 'granted') {
+  if (setting === 'with-consent' && readCookie(cookieHeader, consentCookieName) !== 'granted') {
     return undefined;
   }
-  const id = cookieValue(cookieHeader, visitorCookieName);
+  const id = readCookie(cookieHeader, visitorCookieName);
   return id && uuidV4.test(id) ? id.toLowerCase() : undefined;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { readCookie, sessionCookieName } from '../cookies.ts';
 
 export type CachedPage = {
   status: number;
@@ -203,6 +204,6 @@ export function pageCacheKey(
   authorization?: string | null,
 ): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  if (authorization || /(?:^|;\s*)quire_session=/.test(cookie ?? '')) return undefined;
+  if (authorization || readCookie(cookie, sessionCookieName) !== undefined) return undefined;
   return `${url.pathname}${url.search}`;
 }

@@ -1,0 +1,161 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddress } from '../../../platform/client-address.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { DatabaseHandle } from '../../../platform/db/connect.ts';
+import type { Logger } from '../../../platform/log.ts';
+import { signedInUserId } from '../../admin/server/sessions.ts';
+import { readSiteSettings } from '../../site/server/site-settings-store.ts';
+import { usableVisitorId } from '../../site/visitor-id.ts';
+import { hitLimits } from '../hit-params.ts';
+import { HitBatcher } from './hit-batcher.ts';
+import { bareHost, parseHit } from './parse-hit.ts';
+import { readStatsSettings } from './stats-settings-store.ts';
+import { asksNotToBeTracked, isPrefetch, isRobot } from './traffic-filters.ts';
+import { cookieVisitorKey, DailySalts, dayOf, saltedVisitorKey } from './visitor-keys.ts';
+
+/** What the ingest needs of a `GET /?qstat=1` request. */
+export type HitRequest = {
+  /** The request target as sent, e.g. `/?qstat=1&r=…`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  socketAddress: string;
+};
+
+export type StatsIngest = {
+  /** Reads and queues one hit, or counts why it was dropped. Never throws; answers nothing. */
+  record: (request: HitRequest) => void;
+  /** Waits for hits being read, then writes every queued hit; for shutdown and tests. */
+  flush: () => Promise<void>;
+};
+
+// Settings changes reach the ingest within this time on every instance.
+const settingsTtlMs = 5000;
+
+type IngestDependencies = {
+  database: DatabaseHandle;
+  config: Config;
+  secret: string;
+  log: Logger;
+  now?: () => number;
+};
+
+/**
+ * The page-view ingest (contract §2.4): filters robots, prefetches, Do Not Track and the
+ * owner's own visits, validates the hit, keys the visitor without keeping an address, and
+ * hands the hit to a batch writer. See docs/decisions/0016-stats-ingest.md.
+ */
+export function createStatsIngest(deps: IngestDependencies): StatsIngest {
+  const { database, config, secret, log } = deps;
+  const now = deps.now ?? Date.now;
+  const batcher = new HitBatcher({ db: database.db, log, windowMs: config.stats.batchMs });
+  const salts = new DailySalts(database.db);
+  const siteHost = new URL(config.siteUrl).hostname;
+  let settings: { loadedAt: number; value: Promise<Settings> } | undefined;
+
+  type Settings = Awaited<ReturnType<typeof loadSettings>>;
+  async function loadSettings() {
+    const [site, stats] = await Promise.all([
+      readSiteSettings(database.db),
+      readStatsSettings(database.db),
+    ]);
+    return { visitorId: site.visitorId, ...stats };
+  }
+  function currentSettings(at: number): Promise<Settings> {
+    if (!settings || at - settings.loadedAt > settingsTtlMs) {
+      const value = loadSettings();
+      settings = { loadedAt: at, value };
+      value.catch(() => {
+        if (settings?.value === value) settings = undefined;
+      });
+    }
+    return settings.value;
+  }
+
+  async function record(request: HitRequest): Promise<void> {
+    const at = now();
+    const day = dayOf(at);
+    const { headers } = request;
+    const current = await currentSettings(at);
+    if (!current.enabled) return batcher.drop(day, 'disabled');
+    const queryStart = request.url.indexOf('?');
+    if (request.url.length - queryStart > hitLimits.queryLength) {
+      return batcher.drop(day, 'too-long');
+    }
+    if (isPrefetch(headers)) return batcher.drop(day, 'prefetch');
+    const userAgent = headers['user-agent'];
+    if (isRobot(userAgent)) return batcher.drop(day, 'robot');
+    if (current.respectDoNotTrack && asksNotToBeTracked(headers)) {
+      return batcher.drop(day, 'do-not-track');
+    }
+    if (headers.cookie && (await signedInUserId(database.db, headers.cookie, at)) !== undefined) {
+      return batcher.drop(day, 'owner');
+    }
+    const requestHost = headers.host ? bareHost(headers.host.replace(/:\d+$/, '')) : siteHost;
+    const hit = parseHit(new URLSearchParams(request.url.slice(queryStart + 1)), [
+      siteHost,
+      requestHost,
+    ]);
+    if ('problem' in hit) {
+      log.debug('Dropped a page-view hit', { problem: hit.problem });
+      return batcher.drop(day, 'invalid');
+    }
+    const visitorId = usableVisitorId(headers.cookie, current.visitorId);
+    const visitor = visitorId
+      ? cookieVisitorKey(secret, visitorId)
+      : saltedVisitorKey(
+          await salts.saltFor(day),
+          clientAddress(
+            (headers['x-forwarded-for'] as string | undefined) ?? null,
+            request.socketAddress,
+            config.trustedProxies,
+          ),
+          userAgent ?? '',
+        );
+    batcher.add({
+      at,
+      day,
+      type: hit.type,
+      path: hit.path,
+      title: hit.title,
+      referrer: hit.referrer,
+      referrer_host: hit.referrerHost,
+      utm_source: hit.utm.utm_source,
+      utm_medium: hit.utm.utm_medium,
+      utm_campaign: hit.utm.utm_campaign,
+      utm_term: hit.utm.utm_term,
+      utm_content: hit.utm.utm_content,
+      click_id: hit.clickId,
+      screen_width: hit.screenWidth,
+      screen_height: hit.screenHeight,
+      viewport_width: hit.viewportWidth,
+      viewport_height: hit.viewportHeight,
+      charset: hit.charset,
+      color_depth: hit.colorDepth,
+      event_category: hit.event?.category ?? null,
+      event_action: hit.event?.action ?? null,
+      event_label: hit.event?.label ?? null,
+      event_value: hit.event?.value ?? null,
+      visitor,
+    });
+  }
+
+  // Hits still being read (waiting for the settings or the day's salt), so a shutdown that
+  // flushes waits for them too and loses none.
+  const reading = new Set<Promise<void>>();
+  return {
+    record: (request) => {
+      const done = record(request)
+        .catch((error: unknown) => {
+          log.error('Could not record a page-view hit', {
+            error: error instanceof Error ? error.stack : String(error),
+          });
+        })
+        .finally(() => reading.delete(done));
+      reading.add(done);
+    },
+    flush: async () => {
+      await Promise.all(reading);
+      await batcher.flush();
+    },
+  };
+}
