@@ -9,11 +9,12 @@ import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { pageWeight } from './page-weight.ts';
 import { shareIsland } from './share-island.ts';
+import { statsIngest } from './stats-ingest.ts';
 import type { TargetCheck } from './targets.ts';
 import { renderTable } from './text-table.ts';
 
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
-const benchmarks: Benchmark[] = [pageWeight, shareIsland, httpLoad, formSubmissions];
+const benchmarks: Benchmark[] = [pageWeight, shareIsland, httpLoad, formSubmissions, statsIngest];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */
 const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn', WEB_CONCURRENCY: 'auto' };

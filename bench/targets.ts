@@ -6,7 +6,15 @@ export type Target = {
   description: string;
   direction: 'atLeast' | 'atMost';
   limit: number;
-  unit: 'req/s' | 'submissions/s' | 'bytes' | 'requests' | 'responses' | 'entries';
+  unit:
+    | 'req/s'
+    | 'submissions/s'
+    | 'hits/s'
+    | 'bytes'
+    | 'requests'
+    | 'responses'
+    | 'entries'
+    | 'hits';
 };
 
 /**
@@ -86,6 +94,20 @@ export const targets = {
     limit: 10 * kilobyte,
     unit: 'bytes',
   },
+  statsHitThroughput: {
+    id: 'stats-hit-throughput',
+    description: 'page-view hits answered and stored, per second',
+    direction: 'atLeast',
+    limit: 5000,
+    unit: 'hits/s',
+  },
+  lostStatsHits: {
+    id: 'lost-stats-hits',
+    description: 'hits answered but not stored after a clean shutdown',
+    direction: 'atMost',
+    limit: 0,
+    unit: 'hits',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -113,7 +135,8 @@ export function checkTarget(target: Target, subject: string, measured: number): 
 
 export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'bytes') return formatKilobytes(value);
-  if (unit === 'req/s' || unit === 'submissions/s') return `${formatInteger(value)} ${unit}`;
+  if (unit === 'req/s' || unit === 'submissions/s' || unit === 'hits/s')
+    return `${formatInteger(value)} ${unit}`;
   return formatInteger(value);
 }
 
