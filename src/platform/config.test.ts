@@ -26,6 +26,16 @@ describe('parseConfig', () => {
     expect(config.siteUrl).toBe('https://blog.example.org');
   });
 
+  it('reads the statistics batch window and raw-hit retention, within bounds', () => {
+    expect(parseConfig({}).stats).toEqual({ batchMs: 1000, rawDays: 60 });
+    expect(parseConfig({ STATS_BATCH_MS: '250', STATS_RAW_DAYS: '7' }).stats).toEqual({
+      batchMs: 250,
+      rawDays: 7,
+    });
+    expect(() => parseConfig({ STATS_BATCH_MS: '0' })).toThrow(/STATS_BATCH_MS="0"/);
+    expect(() => parseConfig({ STATS_RAW_DAYS: 'forever' })).toThrow(/STATS_RAW_DAYS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
