@@ -23,6 +23,11 @@ export function startStatsMaintenance(
       rawDays: app.config.stats.rawDays,
       shouldStop: () => stopping,
     });
+    if (trimmed.lateHits > 0) {
+      app.log.warn(
+        `${trimmed.lateHits} statistics hit(s) were written after their day was folded and are not counted`,
+      );
+    }
     if (folded.length > 0 || trimmed.deletedHits > 0) {
       app.log.info('Statistics maintenance', {
         foldedDays: folded.length,

@@ -343,6 +343,7 @@ describe.each(testDatabases())('statistics reports on $name', ({ open }) => {
     // Kept: today and the 3 days before it, and the unfolded today-5 and today-4.
     expect(trimmed.days).toEqual([10, 9, 8, 7, 6].map((back) => today - back));
     expect(trimmed.deletedHits).toBe(5 * 12);
+    expect(trimmed.lateHits).toBe(0);
     expect(await rawDays(handle)).toEqual([5, 4, 3, 2, 1, 0].map((back) => today - back));
     expect(await statsReport(handle, period(12))).toEqual(before);
 
@@ -351,7 +352,22 @@ describe.each(testDatabases())('statistics reports on $name', ({ open }) => {
     expect((await trimRawHits(handle, { now, rawDays: 3 })).deletedHits).toBe(2 * 12);
     expect(await rawDays(handle)).toEqual([3, 2, 1, 0].map((back) => today - back));
     expect(await statsReport(handle, period(12))).toEqual(before);
-    expect(await trimRawHits(handle, { now, rawDays: 3 })).toEqual({ days: [], deletedHits: 0 });
+    expect(await trimRawHits(handle, { now, rawDays: 3 })).toEqual({
+      days: [],
+      deletedHits: 0,
+      lateHits: 0,
+    });
+    // A hit written for a folded day (after the grace) is not counted; trimming says so.
+    await insertHits(handle, [
+      hit({ at: dayStart(today - 2) + hour }),
+      hit({ at: dayStart(today - 2) + 2 * hour }),
+    ]);
+    await foldCompleteDays(handle, { now });
+    expect(await statsReport(handle, period(12))).toEqual(before);
+    expect(await trimRawHits(handle, { now: now + 2 * 24 * hour, rawDays: 3 })).toMatchObject({
+      deletedHits: 12 + 12 + 2,
+      lateHits: 2,
+    });
   });
 
   it('counts a day from its first millisecond to its last, folded or not', async () => {

@@ -9,6 +9,7 @@ import {
   dayInRanges,
   type RollupDimension,
   type RollupRow,
+  type RollupSelectOptions,
   rollupSelectAll,
   splitRollupValue,
 } from './rollup-sql.ts';
@@ -50,6 +51,7 @@ async function daySources(database: DatabaseHandle, query: StatsQuery): Promise<
 function periodRows(
   sources: DaySources,
   dimensions: readonly RollupDimension[],
+  live: RollupSelectOptions = {},
 ): RawBuilder<RollupRow> {
   const { query, unfolded } = sources;
   const stored = sql<RollupRow>`select dimension, day, value, views, visitors, value_total
@@ -58,37 +60,30 @@ function periodRows(
       and day between ${query.fromDay} and ${query.toDay}
       ${unfolded.length ? sql`and not ${dayInRanges(unfolded)}` : sql``}`;
   if (unfolded.length === 0) return stored;
-  return sql<RollupRow>`${stored} union all ${rollupSelectAll(dimensions, dayInRanges(unfolded))}`;
+  return sql<RollupRow>`${stored} union all ${rollupSelectAll(dimensions, dayInRanges(unfolded), live)}`;
 }
 
-type ListRow = {
-  dimension: (typeof listDimensions)[number];
-  value: string;
-  views: number;
-  visitors: number;
-  value_total: number;
-};
+type ListDimension = (typeof listDimensions)[number];
 
-/** The top `limit` values of every list dimension, by views, then visitors, then value. */
-async function topLists(database: DatabaseHandle, sources: DaySources): Promise<ListRow[]> {
+type ListRow = { value: string; views: number; visitors: number; value_total: number };
+
+/**
+ * The top `limit` values of one dimension over the period, by views, then visitors, then
+ * value in byte order (the same order on both databases).
+ */
+async function topList(
+  database: DatabaseHandle,
+  sources: DaySources,
+  dimension: ListDimension,
+): Promise<ListRow[]> {
   const { rows } = await sql<ListRow>`
-    select dimension, value, views, visitors, value_total from (
-      select dimension, value, views, visitors, value_total,
-        row_number() over (
-          partition by dimension
-          order by views desc, visitors desc, ${inByteOrder(database.kind, 'value')}
-        ) as position
-      from (
-        select dimension, value, sum(views) as views, sum(visitors) as visitors,
-          sum(value_total) as value_total
-        from (${periodRows(sources, listDimensions)}) period_rows
-        group by dimension, value
-      ) period_values
-    ) ranked
-    where position <= ${sources.query.limit}
-    order by dimension, position`.execute(database.db);
+    select value, sum(views) as views, sum(visitors) as visitors, sum(value_total) as value_total
+    from (${periodRows(sources, [dimension])}) period_rows
+    group by value
+    order by views desc, visitors desc, ${inByteOrder(database.kind, 'value')}
+    limit ${sources.query.limit}`.execute(database.db);
   return rows.map((row) => ({
-    ...row,
+    value: row.value,
     views: Number(row.views),
     visitors: Number(row.visitors),
     value_total: Number(row.value_total),
@@ -116,16 +111,21 @@ async function dailySeries(database: DatabaseHandle, sources: DaySources): Promi
   return series;
 }
 
-/** For each path, the title most of its page views in the period carried (ties: byte order). */
+/**
+ * For each listed path, the title most of its page views in the period carried (ties: the
+ * first in code unit order). Only views matter here, so the raw hits of unfolded days are
+ * summed up without their distinct visitors, and only for these paths.
+ */
 async function pageTitles(
   database: DatabaseHandle,
   sources: DaySources,
   paths: Set<string>,
 ): Promise<Map<string, string>> {
   if (paths.size === 0) return new Map();
+  const listedPaths = sql<boolean>`path in (${sql.join([...paths])})`;
   const { rows } = await sql<{ value: string; views: number }>`
     select value, sum(views) as views
-    from (${periodRows(sources, ['page_title'])}) period_rows
+    from (${periodRows(sources, ['page_title'], { visitors: false, where: listedPaths })}) period_rows
     group by value`.execute(database.db);
   const best = new Map<string, { title: string; views: number }>();
   for (const row of rows) {
@@ -184,13 +184,15 @@ export async function statsReport(
 ): Promise<StatsReport> {
   const query = parseStatsQuery(input);
   const sources = await daySources(database, query);
-  const [lists, daily, drops] = await Promise.all([
-    topLists(database, sources),
+  // One statement per list: node:sqlite runs each synchronously, and short ones let the
+  // process serve requests in between; PostgreSQL runs them side by side.
+  const [daily, drops, ...lists] = await Promise.all([
     dailySeries(database, sources),
     dropsByReason(database, query),
+    ...listDimensions.map((dimension) => topList(database, sources, dimension)),
   ]);
-  const listed = (dimension: ListRow['dimension']) =>
-    lists.filter((row) => row.dimension === dimension);
+  const listed = (dimension: ListDimension): ListRow[] =>
+    lists[listDimensions.indexOf(dimension)] ?? [];
   const pages = listed('page');
   const titles = await pageTitles(database, sources, new Set(pages.map((row) => row.value)));
   const utm = Object.fromEntries(

@@ -106,6 +106,16 @@ const dimensionSql: Record<RollupDimension, DimensionSql> = {
   },
 };
 
+export type RollupSelectOptions = {
+  /**
+   * False leaves out the distinct visitors (0 instead), the costly part, for a caller that
+   * reads only views; every other column is the same.
+   */
+  visitors?: boolean;
+  /** Further narrows the hits, e.g. to some paths; a condition over stat_hits columns. */
+  where?: RawBuilder<boolean>;
+};
+
 /**
  * The rollup rows of one dimension for the raw hits of the days `days` selects (a condition on
  * `day`): per day and value, the hits counted as views, the distinct visitors and the sum of
@@ -114,13 +124,15 @@ const dimensionSql: Record<RollupDimension, DimensionSql> = {
 export function rollupSelect(
   dimension: RollupDimension,
   days: RawBuilder<boolean>,
+  options: RollupSelectOptions = {},
 ): RawBuilder<RollupRow> {
   const d = dimensionSql[dimension];
+  const visitors = options.visitors === false ? sql`0` : sql`count(distinct visitor)`;
   return sql<RollupRow>`select ${sql.lit(dimension)} as dimension, day, value,
-      sum(viewed) as views, count(distinct visitor) as visitors, sum(amount) as value_total
+      sum(viewed) as views, ${visitors} as visitors, sum(amount) as value_total
     from (
       select day, ${d.value} as value, ${d.viewed} as viewed, ${d.amount} as amount, visitor
-      from stat_hits where (${days}) and (${d.counts})
+      from stat_hits where (${days}) and (${d.counts})${options.where ? sql` and (${options.where})` : sql``}
     ) hits
     group by day, value`;
 }
@@ -129,9 +141,10 @@ export function rollupSelect(
 export function rollupSelectAll(
   dimensions: readonly RollupDimension[],
   days: RawBuilder<boolean>,
+  options: RollupSelectOptions = {},
 ): RawBuilder<RollupRow> {
   return sql.join(
-    dimensions.map((dimension) => rollupSelect(dimension, days)),
+    dimensions.map((dimension) => rollupSelect(dimension, days, options)),
     sql` union all `,
   ) as RawBuilder<RollupRow>;
 }

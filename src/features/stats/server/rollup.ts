@@ -2,7 +2,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
 import { dayOf, foldGraceMs, lastFoldableDay } from '../stat-days.ts';
-import { rollupDimensions, rollupSelectAll } from './rollup-sql.ts';
+import { rollupDimensions, rollupSelect } from './rollup-sql.ts';
 
 /**
  * Folding and trimming the raw hits (docs/decisions/0017-stats-rollups.md). A complete UTC day
@@ -49,32 +49,63 @@ async function claimedDays(db: Db, first: number, last: number): Promise<Set<num
   return new Set(rows.map((row) => Number(row.day)));
 }
 
+/** Rollup rows inserted per statement (6 parameters each). */
+const rowsPerInsert = 500;
+
 /**
- * Folds one day unless another process did: the claim is inserted first, so a concurrent
- * folder of the same day waits for it (PostgreSQL) or for the write lock (SQLite) and then
- * finds the claim. Returns the number of hits folded, or undefined when it was claimed already.
+ * Folds one day unless another process did, and returns the number of hits folded, or
+ * undefined when the day was claimed already. The day's rows are summed up first, outside the
+ * transaction, so that SQLite's single writer is held only for the claim and the inserts (a
+ * complete day's hits no longer change). Then one transaction inserts the claim and the rows:
+ * a concurrent folder of the same day waits for it (PostgreSQL) or for the write lock (SQLite)
+ * and then finds the claim, and a crash leaves neither.
  */
 export async function foldDay(
   database: DatabaseHandle,
   day: number,
   now = Date.now(),
 ): Promise<number | undefined> {
-  return database.db.transaction().execute(async (trx) => {
-    const counted = await trx
+  const { db } = database;
+  const claimed = await db
+    .selectFrom('stat_rolled_days')
+    .select('day')
+    .where('day', '=', day)
+    .executeTakeFirst();
+  if (claimed) return undefined;
+  const days = sql<boolean>`day = ${day}`;
+  // One statement per dimension: node:sqlite runs a statement synchronously, and short ones
+  // let the process serve requests in between (PostgreSQL runs them side by side).
+  const [counted, ...rollups] = await Promise.all([
+    db
       .selectFrom('stat_hits')
       .select((eb) => eb.fn.countAll<number>().as('hits'))
       .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    const hits = Number(counted.hits);
+      .executeTakeFirstOrThrow(),
+    ...rollupDimensions.map((dimension) => rollupSelect(dimension, days).execute(db)),
+  ]);
+  const hits = Number(counted.hits);
+  const rows = rollups
+    .flatMap((rollup) => rollup.rows)
+    .map((row) => ({
+      dimension: row.dimension,
+      day,
+      value: row.value,
+      views: Number(row.views),
+      visitors: Number(row.visitors),
+      value_total: Number(row.value_total),
+    }));
+  return db.transaction().execute(async (trx) => {
     const claim = await trx
       .insertInto('stat_rolled_days')
       .values({ day, hits, rolled_at: now })
       .onConflict((c) => c.column('day').doNothing())
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
-    if (hits > 0) {
-      await sql`insert into stat_daily (dimension, day, value, views, visitors, value_total)
-        ${rollupSelectAll(rollupDimensions, sql<boolean>`day = ${day}`)}`.execute(trx);
+    for (let i = 0; i < rows.length; i += rowsPerInsert) {
+      await trx
+        .insertInto('stat_daily')
+        .values(rows.slice(i, i + rowsPerInsert))
+        .execute();
     }
     return hits;
   });
@@ -108,7 +139,15 @@ export async function foldCompleteDays(
   return folded;
 }
 
-export type TrimResult = { days: number[]; deletedHits: number };
+export type TrimResult = {
+  days: number[];
+  deletedHits: number;
+  /**
+   * Raw hits of trimmed days beyond what their fold counted: hits written after their day was
+   * folded (past the grace period), which no report counts. Should stay 0; logged when not.
+   */
+  lateHits: number;
+};
 
 /**
  * Deletes the raw hits of folded days older than `rawDays` (kept: today and the `rawDays`
@@ -122,12 +161,25 @@ export async function trimRawHits(
   const keepFrom = dayOf(options.now ?? Date.now()) - options.rawDays;
   const chunkSize = options.chunkSize ?? trimChunkSize;
   const days = await rawHitDays(db, -1, keepFrom - 1);
-  if (days.length === 0) return { days: [], deletedHits: 0 };
-  const claimed = await claimedDays(db, days[0] as number, days.at(-1) as number);
-  const result: TrimResult = { days: [], deletedHits: 0 };
+  if (days.length === 0) return { days: [], deletedHits: 0, lateHits: 0 };
+  const claims = await db
+    .selectFrom('stat_rolled_days')
+    .select(['day', 'hits'])
+    .where('day', '>=', days[0] as number)
+    .where('day', '<=', days.at(-1) as number)
+    .execute();
+  const foldedHits = new Map(claims.map((claim) => [Number(claim.day), Number(claim.hits)]));
+  const result: TrimResult = { days: [], deletedHits: 0, lateHits: 0 };
   for (const day of days) {
-    if (!claimed.has(day)) continue;
+    const folded = foldedHits.get(day);
+    if (folded === undefined) continue;
     result.days.push(day);
+    const raw = await db
+      .selectFrom('stat_hits')
+      .select((eb) => eb.fn.countAll<number>().as('hits'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    result.lateHits += Math.max(0, Number(raw.hits) - folded);
     for (;;) {
       if (options.shouldStop?.()) return result;
       const deleted = await db
