@@ -6,14 +6,14 @@ export type Target = {
   description: string;
   direction: 'atLeast' | 'atMost';
   limit: number;
-  unit: 'req/s' | 'submissions/s' | 'bytes' | 'requests' | 'responses' | 'entries';
+  unit: 'req/s' | 'submissions/s' | 'bytes' | 'requests' | 'responses' | 'entries' | 'ms';
 };
 
 /**
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
  * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
  * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
- * own JavaScript, and the share island's.
+ * own JavaScript, and the share island's; the statistics report (decision 0017).
  */
 export const targets = {
   cachedThroughput: {
@@ -86,6 +86,14 @@ export const targets = {
     limit: 10 * kilobyte,
     unit: 'bytes',
   },
+  statsReport30Days: {
+    id: 'stats-report-30-days',
+    description:
+      '30-day statistics report over 1,000,000 hits (complete days folded, today raw), SQLite, worst of 10 runs',
+    direction: 'atMost',
+    limit: 200,
+    unit: 'ms',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -114,6 +122,7 @@ export function checkTarget(target: Target, subject: string, measured: number): 
 export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'bytes') return formatKilobytes(value);
   if (unit === 'req/s' || unit === 'submissions/s') return `${formatInteger(value)} ${unit}`;
+  if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
   return formatInteger(value);
 }
 
