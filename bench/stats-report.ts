@@ -403,7 +403,7 @@ export const statsReportBenchmark: Benchmark = {
       const check = checkTarget(
         targets.statsReport30Days,
         `${completeDays}-day report, ${formatInteger(totalHits)} hits, SQLite`,
-        rolled.timing.worstMs,
+        rolled.timing.medianMs,
       );
       // Complete days of the period (all but today) that were not folded: only just after
       // midnight, while yesterday's last batch may still come, is yesterday one of them.
@@ -452,13 +452,13 @@ export const statsReportBenchmark: Benchmark = {
               '',
             ],
             ['report on rollups, first run', ms(rolled.timing.firstMs), '', ''],
-            ['report on rollups, median', ms(rolled.timing.medianMs), '', ''],
             [
-              'report on rollups, worst run',
-              ms(rolled.timing.worstMs),
+              `report on rollups, median of ${1 + timedRuns}`,
+              ms(rolled.timing.medianMs),
               formatLimit(check),
               check.pass ? 'PASS' : 'FAIL',
             ],
+            ['report on rollups, worst run', ms(rolled.timing.worstMs), '', ''],
             [
               'report all raw (nothing folded), median',
               `${ms(raw.timing.medianMs)} (first ${ms(raw.timing.firstMs)})`,
@@ -470,14 +470,14 @@ export const statsReportBenchmark: Benchmark = {
           notes: [
             `Hits: ${formatInteger(generated.pageViews)} page views and ${formatInteger(generated.events)} events over ${completeDays} complete days and today (${formatInteger(generated.todayHits)} hits, ${todayShare} of a day's traffic; BENCH_STATS_TODAY_SHARE=1 for the report just before midnight). ~300 paths (Zipf), 40 referrer hosts, 8 campaigns, 15 screen sizes, ~3 page views per visitor and day. Seeded: the same hits every run.`,
             `The report: statsReport over ${query.from} to ${query.to} (${completeDays} days, limit 10) — totals, daily series, top pages with titles, referrers, five UTM lists, click ids, events, screens, drops. ${unfoldedDays > 0 ? `${unfoldedDays} complete day(s) of the period were not folded yet (grace after midnight) and are read raw with today.` : 'Only today is read raw.'}`,
-            'The target checks the worst of all runs, the first (cold statement cache) included.',
+            `The target checks the median of ${1 + timedRuns} runs (the first, with a cold statement cache, included), which other processes on the shared cores disturb less than the worst run; first and worst are shown beside it.`,
           ],
         },
         summary: [
           {
             subject: `stats report ${completeDays} days, ${formatInteger(totalHits)} hits`,
-            metric: 'worst of runs (median)',
-            value: `${ms(rolled.timing.worstMs)} (${ms(rolled.timing.medianMs)})`,
+            metric: 'median (first, worst)',
+            value: `${ms(rolled.timing.medianMs)} (${ms(rolled.timing.firstMs)}, ${ms(rolled.timing.worstMs)})`,
             target: formatLimit(check),
             pass: check.pass,
           },

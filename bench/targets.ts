@@ -89,7 +89,7 @@ export const targets = {
   statsReport30Days: {
     id: 'stats-report-30-days',
     description:
-      '30-day statistics report over 1,000,000 hits (complete days folded, today raw), SQLite, worst of 10 runs',
+      '30-day statistics report over 1,000,000 hits (complete days folded, today raw), SQLite, median of 10 runs',
     direction: 'atMost',
     limit: 200,
     unit: 'ms',
