@@ -149,7 +149,7 @@ type Generated = { hits: number; pageViews: number; events: number; todayHits: n
  * tail, ~40 referrer hosts (most visits direct), a few campaigns, click ids, ~15 screen sizes,
  * ~3 page views per visitor and day, ~5% events. Seeded, so the same on every run.
  */
-export async function generateHits(
+async function generateHits(
   database: DatabaseHandle,
   now: number,
   todayShare: number,
