@@ -39,5 +39,7 @@ export type BenchOutcome = {
 
 export type Benchmark = {
   name: string;
+  /** False for a benchmark that makes its own data: the built site is then not started for it. */
+  needsSite?: boolean;
   run: (context: BenchContext) => Promise<BenchOutcome>;
 };

@@ -10,11 +10,19 @@ import { httpLoad } from './http-load.ts';
 import { pageWeight } from './page-weight.ts';
 import { shareIsland } from './share-island.ts';
 import { statsIngest } from './stats-ingest.ts';
+import { statsReportBenchmark } from './stats-report.ts';
 import type { TargetCheck } from './targets.ts';
 import { renderTable } from './text-table.ts';
 
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
-const benchmarks: Benchmark[] = [pageWeight, shareIsland, httpLoad, formSubmissions, statsIngest];
+const benchmarks: Benchmark[] = [
+  pageWeight,
+  shareIsland,
+  httpLoad,
+  formSubmissions,
+  statsIngest,
+  statsReportBenchmark,
+];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */
 const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn', WEB_CONCURRENCY: 'auto' };
@@ -79,6 +87,34 @@ function summaryTable(lines: SummaryLine[]): string {
   });
 }
 
+async function siteContext(
+  startSite: BenchContext['startSite'],
+  seconds: number,
+): Promise<BenchContext> {
+  const site = await startSite({});
+  const pages = await benchPages(site.url);
+  log(`site ${site.url}; pages ${pages.map((page) => page.path).join(', ')}`);
+  return { site, pages, seconds, startSite, log };
+}
+
+/** For benchmarks that need no site (`needsSite: false`): no build, no server started. */
+function withoutSite(startSite: BenchContext['startSite'], seconds: number): BenchContext {
+  const noSite = (): never => {
+    throw new Error('This benchmark runs without a site (needsSite: false)');
+  };
+  return {
+    get site() {
+      return noSite();
+    },
+    get pages() {
+      return noSite();
+    },
+    seconds,
+    startSite,
+    log,
+  };
+}
+
 async function main(): Promise<void> {
   process.chdir(repoRoot);
   hideTimerWarnings();
@@ -116,10 +152,9 @@ async function main(): Promise<void> {
   const outcomes: Record<string, BenchOutcome> = {};
   const failures: string[] = [];
   try {
-    const site = await startSite({});
-    const pages = await benchPages(site.url);
-    log(`site ${site.url}; pages ${pages.map((page) => page.path).join(', ')}`);
-    const context: BenchContext = { site, pages, seconds, startSite, log };
+    const context = selected.some((benchmark) => benchmark.needsSite !== false)
+      ? await siteContext(startSite, seconds)
+      : withoutSite(startSite, seconds);
     for (const benchmark of selected) {
       try {
         const outcome = await benchmark.run(context);

@@ -14,14 +14,15 @@ export type Target = {
     | 'requests'
     | 'responses'
     | 'entries'
-    | 'hits';
+    | 'hits'
+    | 'ms';
 };
 
 /**
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
  * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
  * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
- * own JavaScript, and the share island's.
+ * own JavaScript, and the share island's; the statistics report (decision 0017).
  */
 export const targets = {
   cachedThroughput: {
@@ -108,6 +109,14 @@ export const targets = {
     limit: 0,
     unit: 'hits',
   },
+  statsReport30Days: {
+    id: 'stats-report-30-days',
+    description:
+      '30-day statistics report over 1,000,000 hits (complete days folded, today raw), SQLite, median of 10 runs',
+    direction: 'atMost',
+    limit: 200,
+    unit: 'ms',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -137,6 +146,7 @@ export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'bytes') return formatKilobytes(value);
   if (unit === 'req/s' || unit === 'submissions/s' || unit === 'hits/s')
     return `${formatInteger(value)} ${unit}`;
+  if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
   return formatInteger(value);
 }
 

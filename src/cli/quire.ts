@@ -6,9 +6,15 @@ import { exportContent, importContent } from '../features/content/server/content
 import { ContentError } from '../features/content/server/save-post.ts';
 import { FormDefinitionError } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
+import { statsReport } from '../features/stats/server/reports.ts';
+import { foldAndTrim } from '../features/stats/server/rollup.ts';
+import { dayOf, isoDay } from '../features/stats/stat-days.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
+import { parseStatsArguments } from './stats-arguments.ts';
+import { formatStatsReport } from './stats-text.ts';
+import { UsageError } from './usage-error.ts';
 
 const usage = `Quire command line: npm run quire -- <command>
 
@@ -19,9 +25,16 @@ const usage = `Quire command line: npm run quire -- <command>
                                  embeds keep working), or one form definition (docs/forms.md)
   admin create --email <address> create an administrator; the password is read from
                                  standard input, or from QUIRE_ADMIN_PASSWORD
+  stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]
+                                 page views, visitors, top pages, referrers, campaigns, events
+                                 and screen sizes over whole UTC days: by default the last 30
+                                 days, today included; --limit rows per list (default 10)
+  stats fold                     fold complete days into the daily rollups and delete raw hits
+                                 older than STATS_RAW_DAYS (the server does both every 10 min)
   help                           show this text
 
-The database is the one the site uses: DATABASE_URL, or data/quire.db.`;
+The database is the one the site uses: DATABASE_URL, or data/quire.db.
+Exit codes: 0 done, 1 failed, 2 wrong arguments (or, for import, some items skipped).`;
 
 async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = parseConfig(process.env);
@@ -107,6 +120,36 @@ async function runCli(argv: string[]): Promise<number> {
       console.log(`Created the administrator ${user.email}.`);
       return 0;
     }
+    case 'stats': {
+      const today = dayOf(Date.now());
+      const command = parseStatsArguments(rest, today);
+      if (command.action === 'fold') {
+        const config = parseConfig(process.env);
+        const { rawDays } = config.stats;
+        const { folded, trimmed } = await withDatabase((handle) =>
+          foldAndTrim(handle, { rawDays }),
+        );
+        const hits = folded.reduce((sum, day) => sum + day.hits, 0);
+        console.log(
+          folded.length > 0
+            ? `Folded ${folded.length} day(s), ${hits.toLocaleString('en-US')} hits: ${isoDay(folded[0]!.day)} to ${isoDay(folded.at(-1)!.day)}.`
+            : 'Nothing to fold: every complete day is folded already.',
+        );
+        console.log(
+          trimmed.deletedHits > 0
+            ? `Deleted ${trimmed.deletedHits.toLocaleString('en-US')} raw hits of ${trimmed.days.length} folded day(s) before ${isoDay(today - rawDays)} (STATS_RAW_DAYS=${rawDays}).`
+            : `No raw hits before ${isoDay(today - rawDays)} to delete (STATS_RAW_DAYS=${rawDays}).`,
+        );
+        return 0;
+      }
+      const report = await withDatabase((handle) => statsReport(handle, command.query));
+      process.stdout.write(
+        command.format === 'json'
+          ? `${JSON.stringify(report, null, 2)}\n`
+          : formatStatsReport(report),
+      );
+      return 0;
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -117,13 +160,14 @@ async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-class UsageError extends Error {}
-
 try {
   process.exitCode = await runCli(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-  else if (
+  process.exitCode = 1;
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+  } else if (
     error instanceof ConfigError ||
     error instanceof ContentError ||
     error instanceof FormDefinitionError ||
@@ -135,5 +179,4 @@ try {
   else if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
     console.error(error.message);
   else throw error;
-  process.exitCode = 1;
 }

@@ -9,6 +9,7 @@ import { type AppContext, boot } from './boot.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { startStatsMaintenance } from './stats-maintenance.ts';
 
 /**
  * `npm run serve`: boots Quire once (configuration, migrations, demo content), then serves
@@ -50,9 +51,11 @@ async function serve(app: AppContext, onListening: () => void): Promise<void> {
   app.mail.start();
   // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
   const stopAnnouncer = startPostAnnouncer(app);
+  // And every one folds complete statistics days; the stat_rolled_days claim keeps it once.
+  const stopStatsMaintenance = startStatsMaintenance(app);
   const stop = () => {
     server.close(() => {
-      void stopAnnouncer()
+      void Promise.all([stopAnnouncer(), stopStatsMaintenance()])
         .then(() => app.close())
         .then(() => process.exit(0));
     });

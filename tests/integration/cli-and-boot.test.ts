@@ -81,7 +81,7 @@ describe('quire CLI', () => {
   it('explains itself and refuses unknown commands', () => {
     expect(quire(['help']).out).toContain('import <file.json>');
     const unknown = quire(['frobnicate']);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Unknown command "frobnicate"');
   });
 

@@ -100,3 +100,13 @@ export function searchPublishedSql(
     order by matches.rank, p.published_at desc
     limit ${limit} offset ${offset}`;
 }
+
+/**
+ * A text column for `order by` in byte order (code point order for UTF-8), the same on both:
+ * PostgreSQL would otherwise sort by the database's locale, SQLite sorts by bytes already.
+ */
+export function inByteOrder(kind: DatabaseKind, column: string): RawBuilder<string> {
+  return kind === 'postgres'
+    ? sql<string>`${sql.ref(column)} collate "C"`
+    : sql<string>`${sql.ref(column)}`;
+}
