@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { beacon } from './beacon.ts';
 import { benchPages } from './bench-pages.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { otherCpuLoad } from './cpu-usage.ts';
@@ -13,7 +14,7 @@ import type { TargetCheck } from './targets.ts';
 import { renderTable } from './text-table.ts';
 
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
-const benchmarks: Benchmark[] = [pageWeight, shareIsland, httpLoad, formSubmissions];
+const benchmarks: Benchmark[] = [pageWeight, shareIsland, beacon, httpLoad, formSubmissions];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */
 const siteDefaults = { CACHE_VERSION_CHECK_MS: '1000', LOG_LEVEL: 'warn', WEB_CONCURRENCY: 'auto' };

@@ -13,7 +13,7 @@ export type Target = {
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
  * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
  * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
- * own JavaScript, and the share island's.
+ * own JavaScript, and the share island's; the statistics beacon (decision 0018).
  */
 export const targets = {
   cachedThroughput: {
@@ -84,6 +84,14 @@ export const targets = {
     description: 'share bar, pop-up and copy link JavaScript, beyond React (gzip -9)',
     direction: 'atMost',
     limit: 10 * kilobyte,
+    unit: 'bytes',
+  },
+  beaconJavaScript: {
+    id: 'beacon-js',
+    description: 'qstat beacon, minified, gzip -9 (inlined into every page)',
+    direction: 'atMost',
+    // 1.2 KB, in whole bytes.
+    limit: Math.floor(1.2 * kilobyte),
     unit: 'bytes',
   },
 } as const satisfies Record<string, Target>;
