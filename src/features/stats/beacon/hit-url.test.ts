@@ -32,10 +32,10 @@ function params(url: string): [string, string][] {
 
 describe('buildHitUrl', () => {
   it('carries every parameter of a page view', () => {
-    expect(params(buildHitUrl(view(), undefined, 0.123456789))).toEqual([
+    expect(params(buildHitUrl(view(), undefined, '123456789'))).toEqual([
       ['qstat', '1'],
       ['t', 'pageview'],
-      ['r', '0.123456789'],
+      ['r', '123456789'],
       ['p', '/a-post/'],
       ['ref', 'https://search.example/?q=quire'],
       ['ti', 'A post · Quire'],
@@ -48,12 +48,12 @@ describe('buildHitUrl', () => {
     ]);
   });
 
-  it('takes a fresh random number when none is given', () => {
+  it('takes a fresh random number of digits only (as the server wants) when none is given', () => {
     const randoms = new Set(
-      Array.from({ length: 20 }, () => new URLSearchParams(buildHitUrl(view()).slice(2)).get('r')),
+      Array.from({ length: 200 }, () => new URLSearchParams(buildHitUrl(view()).slice(2)).get('r')),
     );
-    expect(randoms.size).toBe(20);
-    for (const random of randoms) expect(random).toMatch(/^[\d.e-]{1,20}$/);
+    expect(randoms.size).toBe(200);
+    for (const random of randoms) expect(random).toMatch(/^\d{16}$/);
   });
 
   it('sends the path without the query, and the utm parameters and click ids under their own names', () => {
@@ -102,10 +102,10 @@ describe('buildHitUrl', () => {
           search,
         }),
         [long(hitLimits.eventCategory), long(hitLimits.eventAction), long(hitLimits.eventLabel), 1],
-        Number.MIN_VALUE,
+        '7'.repeat(40),
       ).slice(2),
     );
-    expect(hit.get('r')?.length).toBeLessThanOrEqual(hitLimits.random);
+    expect(hit.get('r')).toHaveLength(hitLimits.random);
     expect(hit.get('p')).toHaveLength(hitLimits.path);
     expect(hit.get('ref')).toHaveLength(hitLimits.referrer);
     expect(hit.get('ti')).toHaveLength(hitLimits.title);
@@ -117,7 +117,7 @@ describe('buildHitUrl', () => {
     expect(hit.get('el')).toHaveLength(hitLimits.eventLabel);
   });
 
-  it('keeps sizes and colour depth whole and within their range', () => {
+  it('keeps sizes and colour depth whole and within their range, from 1', () => {
     const hit = new URLSearchParams(
       buildHitUrl(
         view({ width: 40_000, height: 1079.6, innerWidth: -5, innerHeight: 0, colorDepth: 128 }),
@@ -125,8 +125,8 @@ describe('buildHitUrl', () => {
     );
     expect(hit.get('sw')).toBe(String(hitLimits.maxSide));
     expect(hit.get('sh')).toBe('1080');
-    expect(hit.get('vw')).toBe('0');
-    expect(hit.get('vh')).toBe('0');
+    expect(hit.get('vw')).toBe('1');
+    expect(hit.get('vh')).toBe('1');
     expect(hit.get('cd')).toBe(String(hitLimits.maxColorDepth));
   });
 
