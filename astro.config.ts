@@ -1,6 +1,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
 
 // The built app runs behind Quire's own HTTP front (src/platform/http/), which serves
 // static files and cached pages before Astro renders anything: see
@@ -9,7 +10,8 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Pages are rendered whole (no Suspense streaming): renderToString is several times cheaper.
-  integrations: [react({ experimentalDisableStreaming: true })],
+  // The beacon is its own esbuild bundle, inlined into the pages (decision 0018).
+  integrations: [react({ experimentalDisableStreaming: true }), qstatBeacon()],
   server: { host: '127.0.0.1', port: 4321 },
   // The site stylesheet is one cached file shared by every page, not 11 KB inside each one.
   build: { inlineStylesheets: 'auto' },

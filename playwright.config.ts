@@ -22,12 +22,23 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
     // Every journey is a returning visitor who has seen the follow pop-up (the demo shows it
-    // after 20 s or at the end of a page, and it is modal); share.spec.ts clears the cookie.
+    // after 20 s or at the end of a page, and it is modal) and declined the consent banner (it
+    // sits at the bottom of every page); share.spec.ts and stats.spec.ts choose their own.
     storageState: {
       cookies: [
         {
           name: 'qshare_popup',
           value: '1',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+        {
+          name: 'quire_consent',
+          value: 'denied',
           domain: '127.0.0.1',
           path: '/',
           expires: -1,

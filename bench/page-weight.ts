@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { trackingParam } from '../src/features/stats/hit-params.ts';
 import { chromiumLaunchOptions as chromiumLaunch } from '../tests/support/chromium.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine, TextTable } from './benchmark.ts';
 import {
@@ -66,7 +67,19 @@ export type ViewportWeight = {
   resources: Transfer[];
   failedRequests: string[];
   pageErrors: string[];
+  /** The statistics beacon's hits (`GET /?qstat=1…`): the measurement, not the page's load. */
+  beaconHits: number;
 };
+
+/** A hit of the qstat beacon rather than something the page loads. */
+function isBeaconHit(url: string, origin: string): boolean {
+  const address = new URL(url);
+  return (
+    address.origin === new URL(origin).origin &&
+    address.pathname === '/' &&
+    address.searchParams.get(trackingParam) === '1'
+  );
+}
 
 function weigh(transfers: Transfer[], failedRequests: number): Weight {
   const bytes = { js: 0, css: 0, html: 0, images: 0, other: 0, total: 0 };
@@ -150,7 +163,11 @@ async function measureViewport(
     const failedRequests: string[] = [];
     const pageErrors: string[] = [];
     let lastActivity = Date.now();
+    let beaconHits = 0;
     const overTheWire = (request: Request) => !request.url().startsWith('data:');
+    page.on('request', (request) => {
+      if (isBeaconHit(request.url(), origin)) beaconHits += 1;
+    });
 
     page.on('request', (request) => {
       if (!overTheWire(request)) return;
@@ -161,12 +178,13 @@ async function measureViewport(
       if (!overTheWire(request)) return;
       inFlight.delete(request);
       lastActivity = Date.now();
-      finished.push(request);
+      if (!isBeaconHit(request.url(), origin)) finished.push(request);
     });
     page.on('requestfailed', (request) => {
       if (!overTheWire(request)) return;
       inFlight.delete(request);
       lastActivity = Date.now();
+      if (isBeaconHit(request.url(), origin)) return;
       failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -202,6 +220,7 @@ async function measureViewport(
       ),
       fullyLoaded: weigh(resources, failedRequests.length),
       networkWentIdle,
+      beaconHits,
       resources,
       failedRequests,
       pageErrors,
@@ -258,6 +277,7 @@ function detail(measured: ViewportWeight[], checks: TargetCheck[]): TextTable {
   const notes = [
     'Fresh browser profile per viewport; sizes are response bodies as sent (gzip where the server compresses), measured after the load event, scrolling to the bottom and 500 ms without network activity. "with headers" adds response headers.',
     'phone: device scale factor 2, touch, mobile (as the Playwright phone project).',
+    `The statistics beacon's hit (GET /?qstat=1…, sent after the first scroll; the beacon itself is inline) is not counted as the page's: ${measured.map((weight) => `${viewportLabel(weight.viewport)} ${weight.beaconHits}`).join(', ')}.`,
   ];
   for (const weight of measured) {
     const files = weight.resources

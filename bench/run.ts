@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { beacon } from './beacon.ts';
 import { benchPages } from './bench-pages.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { otherCpuLoad } from './cpu-usage.ts';
@@ -18,6 +19,7 @@ import { renderTable } from './text-table.ts';
 const benchmarks: Benchmark[] = [
   pageWeight,
   shareIsland,
+  beacon,
   httpLoad,
   formSubmissions,
   statsIngest,

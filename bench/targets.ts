@@ -22,7 +22,8 @@ export type Target = {
  * The budgets from docs/decisions/0003-http-front-and-page-cache.md (throughput on two
  * cores) and 0007-islands-and-page-behaviours.md (post page JavaScript), and the forms
  * budgets: AJAX submissions on two cores, every answered submission kept, the form island's
- * own JavaScript, and the share island's; the statistics report (decision 0017).
+ * own JavaScript, and the share island's; the statistics ingest (0016), report (0017) and
+ * beacon (0018).
  */
 export const targets = {
   cachedThroughput: {
@@ -116,6 +117,14 @@ export const targets = {
     direction: 'atMost',
     limit: 200,
     unit: 'ms',
+  },
+  beaconJavaScript: {
+    id: 'beacon-js',
+    description: 'qstat beacon, minified, gzip -9 (inlined into every page)',
+    direction: 'atMost',
+    // 1.2 KB, in whole bytes.
+    limit: Math.floor(1.2 * kilobyte),
+    unit: 'bytes',
   },
 } as const satisfies Record<string, Target>;
 

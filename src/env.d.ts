@@ -5,3 +5,9 @@ declare namespace App {
     app: import('./server/boot.ts').AppContext;
   }
 }
+
+/** The built qstat beacon (stats/server/beacon-bundle.ts): minified JavaScript to inline. */
+declare module 'virtual:qstat-beacon' {
+  const beaconSource: string;
+  export default beaconSource;
+}

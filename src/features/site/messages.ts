@@ -21,4 +21,10 @@ export const siteMessages = {
   tags: 'Topics',
   poweredBy: 'Made with Quire',
   rssFeed: 'RSS feed',
+  privacyChoices: 'Privacy choices',
+  consentTitle: 'Cookies on this site',
+  consentText:
+    'With your consent, a cookie holding a random number lets this site recognise returning readers in its own statistics and load social widgets such as Facebook’s. Without it, your visits are still counted, anonymously.',
+  consentAccept: 'Accept',
+  consentDecline: 'Decline',
 } as const;

@@ -9,7 +9,8 @@ import type { FloatingPosition } from '../share-settings.ts';
 export function floatingBarCss(position: FloatingPosition, desktopBreakPoint: number): string {
   const max = compactFloatingMaxWidth(position, desktopBreakPoint);
   // `body …[data-horizontal]` outranks every rule of share.css that places the bar. The row
-  // leaves the bottom-right corner to the scroll-to-top button and scrolls sideways.
+  // leaves the bottom-right corner to the scroll-to-top button and scrolls sideways; the
+  // consent banner keeps above it (--qshare-floating-room, site.css).
   const bar = 'body .qshare-bar.qshare-bar--floating[data-horizontal]';
   return `@media (max-width:${max}px){
 ${bar}{top:auto;bottom:10px;left:8px;right:auto;transform:none;max-width:calc(100% - 84px)}
@@ -17,5 +18,6 @@ ${bar}[data-live]{bottom:auto}
 ${bar} .qshare-icons{flex-direction:row;overflow-x:auto;scrollbar-width:none}
 ${bar} .qshare-tip{display:none}
 .site-footer{padding-bottom:64px}
+:root{--qshare-floating-room:64px}
 }`;
 }

@@ -7,6 +7,11 @@ import {
   shareSettingsKey,
   shareSettingsSchema,
 } from '../../share/share-settings.ts';
+import {
+  type StatsSettings,
+  statsSettingsKey,
+  statsSettingsSchema,
+} from '../../stats/stats-settings.ts';
 import type { SiteIdentity } from '../seo.ts';
 import type { SiteSettings } from '../site-settings.ts';
 import { readSiteSettings } from './site-settings-store.ts';
@@ -15,6 +20,8 @@ import { readSiteSettings } from './site-settings-store.ts';
 export type SiteChrome = {
   settings: SiteSettings;
   share: ShareSettings;
+  /** Whether pages carry the beacon, and whether it respects Do Not Track. */
+  stats: StatsSettings;
   /** Path of the image shown for pages without one of their own (OpenGraph, Pinterest). */
   defaultShareImage: string | undefined;
   identity: SiteIdentity;
@@ -27,9 +34,10 @@ export async function loadSiteChrome(
   database: DatabaseHandle,
   siteUrl: string,
 ): Promise<SiteChrome> {
-  const [settings, share, archiveMonths, tags] = await Promise.all([
+  const [settings, share, stats, archiveMonths, tags] = await Promise.all([
     readSiteSettings(database.db),
     readSettings(database.db, shareSettingsKey, shareSettingsSchema),
+    readSettings(database.db, statsSettingsKey, statsSettingsSchema),
     listArchiveMonths(database),
     listTagsInUse(database),
   ]);
@@ -45,6 +53,7 @@ export async function loadSiteChrome(
   return {
     settings,
     share,
+    stats,
     defaultShareImage:
       image && imageId !== null ? mediaPath(imageId, image.file_name, 1280, image) : undefined,
     identity: {

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
+import { consentBannerId } from '../consent.ts';
 import { siteMessages } from '../messages.ts';
 
 type Props = {
   title: string;
   footerText: string;
+  /** A "Privacy choices" button that reopens the consent banner (only where the page has it). */
+  privacyChoices?: boolean;
   /** The footer widget area's content (the share bar island). */
   children?: ReactNode;
 };
 
-export function Footer({ title, footerText, children }: Props) {
+export function Footer({ title, footerText, privacyChoices = false, children }: Props) {
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
@@ -29,6 +32,20 @@ export function Footer({ title, footerText, children }: Props) {
           <a href="/sitemap.xml">Sitemap</a>
           {' · '}
           <span>{siteMessages.poweredBy}</span>
+          {privacyChoices && (
+            // Opens the banner through the browser's popovers; hidden without JavaScript, which
+            // the banner needs to store an answer.
+            <span className="site-footer__privacy">
+              {' · '}
+              <button
+                type="button"
+                className="site-footer__privacy-button"
+                popoverTarget={consentBannerId}
+              >
+                {siteMessages.privacyChoices}
+              </button>
+            </span>
+          )}
         </p>
       </div>
     </footer>

@@ -1,0 +1,48 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtBeacon, inlinedBeacon } from '../../bench/beacon.ts';
+import { scriptsLoadedBy } from '../../bench/client-scripts.ts';
+import { firstPostPath } from '../../bench/first-post-path.ts';
+import { targets } from '../../bench/targets.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// The beacon as `npm run build` made it (dist/qstat/beacon.js); the budget `npm run bench` reports.
+const budgetBytes = targets.beaconJavaScript.limit;
+
+describe('the qstat beacon', () => {
+  let server: TestServer;
+  let pageUrl: string;
+  let html: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const home = await (await fetch(`${server.url}/`)).text();
+    const postPath = firstPostPath(home);
+    if (!postPath) throw new Error('The home page lists no post');
+    pageUrl = `${server.url}${postPath}`;
+    html = await (await fetch(pageUrl)).text();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`is at most 1.2 KB (${budgetBytes} bytes), minified and gzip -9`, () => {
+    const beacon = builtBeacon();
+    expect(beacon.bytes).toBeGreaterThan(500);
+    expect(beacon.gzipBytes, `beacon ${beacon.gzipBytes} bytes gzip`).toBeLessThanOrEqual(
+      budgetBytes,
+    );
+    expect(beacon.gzipBytes).toBe(gzipSync(beacon.code, { level: 9 }).byteLength);
+  });
+
+  it('is the very script a post page carries inline, with no request of its own', () => {
+    expect(inlinedBeacon(html)).toBe(builtBeacon().code);
+    const { files } = scriptsLoadedBy(html, pageUrl);
+    expect([...files.keys()].filter((path) => /beacon|qstat/i.test(path))).toEqual([]);
+  });
+
+  it('reads its settings from its own script element', () => {
+    expect(html).toMatch(/<script data-dnt="1" data-visitor-id="with-consent">/);
+  });
+});
