@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium.ts';
+import { siteCookie } from './tests/support/site-cookie.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Workers load this file again under their own pid; the runner's choice reaches them (and the
@@ -25,28 +26,7 @@ export default defineConfig({
     // after 20 s or at the end of a page, and it is modal) and declined the consent banner (it
     // sits at the bottom of every page); share.spec.ts and stats.spec.ts choose their own.
     storageState: {
-      cookies: [
-        {
-          name: 'qshare_popup',
-          value: '1',
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-        {
-          name: 'quire_consent',
-          value: 'denied',
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
+      cookies: [siteCookie('qshare_popup', '1'), siteCookie('quire_consent', 'denied')],
       origins: [],
     },
   },

@@ -3,6 +3,7 @@ import { writeSiteSettings } from '../../src/features/site/server/site-settings-
 import type { SiteSettings } from '../../src/features/site/site-settings.ts';
 import { writeStatsSettings } from '../../src/features/stats/server/stats-settings-store.ts';
 import type { StatsSettings } from '../../src/features/stats/stats-settings.ts';
+import { siteCookie } from '../support/site-cookie.ts';
 import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
 import { postPaths, waitForHydration } from './support.ts';
 
@@ -305,18 +306,7 @@ test.describe('visitor identifier and consent', () => {
   // A first visit: the follow pop-up already seen, the consent banner not yet answered.
   test.use({
     storageState: {
-      cookies: [
-        {
-          name: 'qshare_popup',
-          value: '1',
-          domain: '127.0.0.1',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
+      cookies: [siteCookie('qshare_popup', '1')],
       origins: [],
     },
   });

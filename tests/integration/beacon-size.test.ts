@@ -2,9 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtBeacon, inlinedBeacon } from '../../bench/beacon.ts';
 import { scriptsLoadedBy } from '../../bench/client-scripts.ts';
-import { firstPostPath } from '../../bench/first-post-path.ts';
 import { targets } from '../../bench/targets.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { servePostPage } from '../support/post-page.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 // The beacon as `npm run build` made it (dist/qstat/beacon.js); the budget `npm run bench` reports.
 const budgetBytes = targets.beaconJavaScript.limit;
@@ -15,12 +15,7 @@ describe('the qstat beacon', () => {
   let html: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const home = await (await fetch(`${server.url}/`)).text();
-    const postPath = firstPostPath(home);
-    if (!postPath) throw new Error('The home page lists no post');
-    pageUrl = `${server.url}${postPath}`;
-    html = await (await fetch(pageUrl)).text();
+    ({ server, pageUrl, html } = await servePostPage());
   });
 
   afterAll(async () => {

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDir, scriptsLoadedBy, tags } from '../../bench/client-scripts.ts';
-import { firstPostPath } from '../../bench/first-post-path.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { servePostPage } from '../support/post-page.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 // The post page budget of docs/decisions/0007-islands-and-page-behaviours.md.
 const budgetBytes = 80 * 1024;
@@ -27,14 +27,7 @@ describe('a post page', () => {
   let html: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const home = await (await fetch(`${server.url}/`)).text();
-    const postPath = firstPostPath(home);
-    if (!postPath) throw new Error('The home page lists no post');
-    pageUrl = `${server.url}${postPath}`;
-    const response = await fetch(pageUrl);
-    expect(response.status).toBe(200);
-    html = await response.text();
+    ({ server, pageUrl, html } = await servePostPage());
   });
 
   afterAll(async () => {

@@ -4,9 +4,9 @@ import {
   scriptsLoadedBy,
   shareIslandComponent,
 } from '../../bench/client-scripts.ts';
-import { firstPostPath } from '../../bench/first-post-path.ts';
 import { targets } from '../../bench/targets.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { servePostPage } from '../support/post-page.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 // The share island's files beyond React on a post page (bar floating and in the footer, pop-up,
 // copy link); the same budget `npm run bench` reports.
@@ -18,12 +18,7 @@ describe('the share island', () => {
   let html: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const home = await (await fetch(`${server.url}/`)).text();
-    const postPath = firstPostPath(home);
-    if (!postPath) throw new Error('The home page lists no post');
-    pageUrl = `${server.url}${postPath}`;
-    html = await (await fetch(pageUrl)).text();
+    ({ server, pageUrl, html } = await servePostPage());
   });
 
   afterAll(async () => {
