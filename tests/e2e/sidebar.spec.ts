@@ -7,6 +7,8 @@ test.describe('archives dropdown', () => {
     await waitForHydration(page);
     const select = page.getByRole('combobox', { name: 'Archives' });
     await select.scrollIntoViewIfNeeded();
+    // The sidebar hydrates once it is visible (client:visible); until then a choice does nothing.
+    await expect(page.locator('astro-island[component-url*="Sidebar"][ssr]')).toHaveCount(0);
     await expect(select.locator('option').first()).toHaveText('Select Month');
     const values = await select
       .locator('option')
