@@ -1,26 +1,15 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtBeacon, inlinedBeacon } from '../../bench/beacon.ts';
 import { scriptsLoadedBy } from '../../bench/client-scripts.ts';
 import { targets } from '../../bench/targets.ts';
-import { servePostPage } from '../support/post-page.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { usePostPage } from '../support/post-page.ts';
 
 // The beacon as `npm run build` made it (dist/qstat/beacon.js); the budget `npm run bench` reports.
 const budgetBytes = targets.beaconJavaScript.limit;
 
 describe('the qstat beacon', () => {
-  let server: TestServer;
-  let pageUrl: string;
-  let html: string;
-
-  beforeAll(async () => {
-    ({ server, pageUrl, html } = await servePostPage());
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const post = usePostPage();
 
   it(`is at most 1.2 KB (${budgetBytes} bytes), minified and gzip -9`, () => {
     const beacon = builtBeacon();
@@ -32,12 +21,12 @@ describe('the qstat beacon', () => {
   });
 
   it('is the very script a post page carries inline, with no request of its own', () => {
-    expect(inlinedBeacon(html)).toBe(builtBeacon().code);
-    const { files } = scriptsLoadedBy(html, pageUrl);
+    expect(inlinedBeacon(post.html)).toBe(builtBeacon().code);
+    const { files } = scriptsLoadedBy(post.html, post.pageUrl);
     expect([...files.keys()].filter((path) => /beacon|qstat/i.test(path))).toEqual([]);
   });
 
   it('reads its settings from its own script element', () => {
-    expect(html).toMatch(/<script data-dnt="1" data-visitor-id="with-consent">/);
+    expect(post.html).toMatch(/<script data-dnt="1" data-visitor-id="with-consent">/);
   });
 });

@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientDir, scriptsLoadedBy, tags } from '../../bench/client-scripts.ts';
-import { servePostPage } from '../support/post-page.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { usePostPage } from '../support/post-page.ts';
 
 // The post page budget of docs/decisions/0007-islands-and-page-behaviours.md.
 const budgetBytes = 80 * 1024;
@@ -22,23 +21,13 @@ function isExternal(url: string, pageUrl: string): boolean {
 }
 
 describe('a post page', () => {
-  let server: TestServer;
-  let pageUrl: string;
-  let html: string;
-
-  beforeAll(async () => {
-    ({ server, pageUrl, html } = await servePostPage());
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const post = usePostPage();
 
   it('loads at most 80 KB of JavaScript (gzip -9) from the built client files', () => {
     const built = new Set(
       readdirSync(join(clientDir, '_astro')).filter((name) => name.endsWith('.js')),
     );
-    const { files, missing, external, islands } = scriptsLoadedBy(html, pageUrl);
+    const { files, missing, external, islands } = scriptsLoadedBy(post.html, post.pageUrl);
 
     expect(islands.length, 'the page has its islands').toBeGreaterThan(0);
     expect(missing, 'scripts the page refers to that are not in dist/client').toEqual([]);
@@ -60,15 +49,15 @@ describe('a post page', () => {
 
   it('loads no script or stylesheet from another host', () => {
     const references = [
-      ...tags(html, 'script').map((script) => script.attributes.get('src')),
-      ...tags(html, 'link')
+      ...tags(post.html, 'script').map((script) => script.attributes.get('src')),
+      ...tags(post.html, 'link')
         .filter((link) => loadsCodeOrStyle(link.attributes))
         .map((link) => link.attributes.get('href')),
-      ...tags(html, 'astro-island').flatMap((island) => [
+      ...tags(post.html, 'astro-island').flatMap((island) => [
         island.attributes.get('component-url'),
         island.attributes.get('renderer-url'),
       ]),
     ].filter((url): url is string => url !== undefined && url !== '');
-    expect(references.filter((url) => isExternal(url, pageUrl))).toEqual([]);
+    expect(references.filter((url) => isExternal(url, post.pageUrl))).toEqual([]);
   });
 });

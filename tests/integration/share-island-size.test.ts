@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   componentWeight,
   scriptsLoadedBy,
   shareIslandComponent,
 } from '../../bench/client-scripts.ts';
 import { targets } from '../../bench/targets.ts';
-import { servePostPage } from '../support/post-page.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { usePostPage } from '../support/post-page.ts';
 
 // The share island's files beyond React on a post page (bar floating and in the footer, pop-up,
 // copy link); the same budget `npm run bench` reports.
 const budgetBytes = targets.shareIslandJavaScript.limit;
 
 describe('the share island', () => {
-  let server: TestServer;
-  let pageUrl: string;
-  let html: string;
-
-  beforeAll(async () => {
-    ({ server, pageUrl, html } = await servePostPage());
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const post = usePostPage();
 
   it(`adds at most ${budgetBytes / 1024} KB of JavaScript beyond React (gzip -9) to a post page`, () => {
-    const weight = componentWeight(html, pageUrl, shareIslandComponent);
+    const weight = componentWeight(post.html, post.pageUrl, shareIslandComponent);
     expect(weight.missing).toEqual([]);
     expect(weight.files.some((file) => shareIslandComponent.test(file.path))).toBe(true);
     const breakdown = weight.files
@@ -39,7 +28,7 @@ describe('the share island', () => {
   });
 
   it('floating bar and footer widget share one component file; the overlays are not loaded up front', () => {
-    const { islands, files } = scriptsLoadedBy(html, pageUrl);
+    const { islands, files } = scriptsLoadedBy(post.html, post.pageUrl);
     const share = islands.filter((url) => shareIslandComponent.test(url));
     expect(share.length).toBe(2);
     expect(new Set(share).size).toBe(1);
