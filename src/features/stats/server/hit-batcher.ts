@@ -41,6 +41,7 @@ export class HitBatcher {
   private drops = new Map<string, { day: number; reason: DropReason; count: number }>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | undefined;
   private readonly flushAt: number;
   private readonly maxWaiting: number;
 
@@ -74,8 +75,14 @@ export class HitBatcher {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing = this.writing.then(() => this.write());
-    return this.writing;
+    // A write that has not started yet takes every hit added until it starts: asking again
+    // (each hit past `flushAt` does) waits for that one rather than queueing another.
+    this.queued ??= this.writing.then(() => {
+      this.queued = undefined;
+      return this.write();
+    });
+    this.writing = this.queued;
+    return this.queued;
   }
 
   private schedule(): void {
