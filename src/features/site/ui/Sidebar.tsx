@@ -54,10 +54,8 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
           id={`${id}-select`}
           name="month"
           defaultValue=""
-          onChange={(event) => {
-            const url = event.currentTarget.value;
-            if (url) window.location.assign(url);
-          }}
+          // The head script navigates on a choice (head-script.ts), before this island hydrates.
+          data-archives=""
         >
           <option value="">{siteMessages.selectMonth}</option>
           {months.map(({ month, label, count }) => (
