@@ -13,6 +13,29 @@ export default defineConfig({
   // The beacon is its own esbuild bundle, inlined into the pages (decision 0018).
   integrations: [react({ experimentalDisableStreaming: true }), qstatBeacon()],
   server: { host: '127.0.0.1', port: 4321 },
+  security: {
+    // Every page's Content-Security-Policy header: scripts run only from the site's own files,
+    // by hash when inlined (Astro hashes its own; Document.astro adds the beacon's), and
+    // Facebook's SDK when a page plugin is shown with consent. Styles stay inline-friendly:
+    // islands set style attributes, and the head carries the settings' CSS.
+    csp: {
+      algorithm: 'SHA-256',
+      scriptDirective: { resources: ["'self'", 'https://connect.facebook.net'] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self' data:",
+        "connect-src 'self' https://*.facebook.com",
+        'frame-src https://*.facebook.com',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'self'",
+        // A form's confirmation may redirect to another site after a normal POST.
+        "form-action 'self' http: https:",
+      ],
+    },
+  },
   // The site stylesheet is one cached file shared by every page, not 11 KB inside each one.
   build: { inlineStylesheets: 'auto' },
   compressHTML: true,

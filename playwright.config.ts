@@ -43,7 +43,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node --disable-warning=ExperimentalWarning src/server/main.ts`,
+    command: 'node --disable-warning=ExperimentalWarning tests/support/e2e-server.ts',
+    // Stopped as a service manager would, so that it deletes its data folder after itself.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     url: `http://127.0.0.1:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,13 +6,17 @@ import {
   replyWithPage,
 } from './platform/cache/page-cache.ts';
 import { appContext } from './server/app-registry.ts';
+import { routeRules } from './server/routes.ts';
 import { securityHeaders } from './server/security-headers.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const app = await appContext();
   context.locals.app = app;
   const response = await next();
-  for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders(app.config.siteUrl))) {
+    response.headers.set(name, value);
+  }
+  const route = routeRules(context.url.pathname);
 
   const request = context.request;
   // The front names the page by the address the visitor asked for, which a rewrite (to /404)
@@ -22,6 +26,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     : pageCacheKey(
         request.method,
         context.url,
+        route.cacheParams,
         request.headers.get('cookie'),
         request.headers.get('authorization'),
       );
@@ -39,7 +44,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     ([name]) => name !== 'content-length' && name !== 'content-encoding',
   );
   await app.pageCache.refresh();
-  const page = await app.pageCache.set(key, { status: response.status, headers, body });
+  const page = await app.pageCache.set(
+    key,
+    { status: response.status, headers, body },
+    { transient: response.status === 404 || route.transient === true },
+  );
   const reply = replyWithPage(
     page,
     {

@@ -1,10 +1,13 @@
+import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { createAdmin, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
-import { FormDefinitionError } from '../features/forms/server/forms-store.ts';
+import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
+import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
+import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
@@ -12,6 +15,9 @@ import { dayOf, isoDay } from '../features/stats/stat-days.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
+import { withStartupLock } from '../platform/db/startup-lock.ts';
+import { parseEntriesArguments } from './entries-arguments.ts';
+import { formatEntries } from './entries-text.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
 import { UsageError } from './usage-error.ts';
@@ -25,6 +31,10 @@ const usage = `Quire command line: npm run quire -- <command>
                                  embeds keep working), or one form definition (docs/forms.md)
   admin create --email <address> create an administrator; the password is read from
                                  standard input, or from QUIRE_ADMIN_PASSWORD
+  entries list [--form N] [--status entry|spam] [--limit N] [--format text|json]
+                                 the newest form entries (default 20), with every field
+  entries export --form N [--status entry|spam] <file.csv>
+                                 every entry of a form as CSV (a column per field)
   stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]
                                  page views, visitors, top pages, referrers, campaigns, events
                                  and screen sizes over whole UTC days: by default the last 30
@@ -40,7 +50,7 @@ async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Pro
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.database);
   try {
-    await migrateToLatest(handle.db, handle.kind);
+    await withStartupLock(handle, () => migrateToLatest(handle.db, handle.kind));
     return await run(handle);
   } finally {
     await handle.db.destroy();
@@ -118,6 +128,29 @@ async function runCli(argv: string[]): Promise<number> {
         createAdmin(handle.db, { email, password, ...(values.name ? { name: values.name } : {}) }),
       );
       console.log(`Created the administrator ${user.email}.`);
+      return 0;
+    }
+    case 'entries': {
+      const command = parseEntriesArguments(rest);
+      if (command.action === 'list') {
+        const { entries, titles } = await withDatabase(async ({ db }) => ({
+          entries: await readEntriesPage(db, command, { limit: command.limit }),
+          titles: new Map((await listForms(db)).map((form) => [form.id, form.definition.title])),
+        }));
+        process.stdout.write(
+          command.format === 'json'
+            ? `${JSON.stringify(entries, null, 2)}\n`
+            : formatEntries(entries, titles),
+        );
+        return 0;
+      }
+      const count = await withDatabase(async ({ db }) => {
+        const form = await findForm(db, command.formId);
+        if (!form) throw new UsageError(`There is no form ${command.formId}.`);
+        const status = command.status ? { status: command.status } : {};
+        return writeEntriesCsv(db, form, createWriteStream(command.file), status);
+      });
+      console.error(`Exported ${count} entries of form ${command.formId} to ${command.file}.`);
       return 0;
     }
     case 'stats': {

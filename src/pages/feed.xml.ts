@@ -5,7 +5,7 @@ import { readSiteSettings } from '../features/site/server/site-settings-store.ts
 import { publicPageCacheControl } from '../platform/cache/page-cache.ts';
 
 export const GET: APIRoute = async ({ locals: { app } }) => {
-  const settings = await readSiteSettings(app.database.db);
+  const settings = await readSiteSettings(app.database.db, app.log);
   const posts = await listFeedPosts(app.database, { limit: 20 });
   const body = renderRss(
     {

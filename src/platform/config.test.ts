@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, redactUrl } from './config.ts';
 
 describe('parseConfig', () => {
   it('has working defaults: SQLite under data/ on 127.0.0.1:4321', () => {
@@ -51,5 +51,57 @@ describe('parseConfig', () => {
       parseConfig({ QUIRE_ADMIN_EMAIL: 'me@example.org', QUIRE_ADMIN_PASSWORD: 'long enough pass' })
         .admin?.email,
     ).toBe('me@example.org');
+  });
+
+  it('names a bad secret or URL without ever showing the secret', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('parseConfig accepted the environment');
+    };
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { QUIRE_ADMIN_EMAIL: 'me@example.org', QUIRE_ADMIN_PASSWORD: 'hunter2' },
+        'QUIRE_ADMIN_PASSWORD',
+        'hunter2',
+      ],
+      [{ QUIRE_SECRET: 'sw0rdf1sh-too-short' }, 'QUIRE_SECRET', 'sw0rdf1sh'],
+      [
+        { DATABASE_URL: 'mysql://quire:s3cr3t-db-pass@db.example/quire' },
+        'DATABASE_URL',
+        's3cr3t-db-pass',
+      ],
+      [{ DATABASE_URL: 'mysql://quire:p@ss/w0rd@db.example/quire' }, 'DATABASE_URL', 'w0rd'],
+      [{ MAIL_URL: 'http://mailer:m4il-pass@smtp.example:587' }, 'MAIL_URL', 'm4il-pass'],
+      [{ MAIL_URL: 'http://smtp.example/?pass=m4il-query-pass' }, 'MAIL_URL', 'm4il-query-pass'],
+    ];
+    for (const [env, name, secret] of cases) {
+      const message = messageOf(env);
+      expect(message, name).toContain(name);
+      expect(message, name).not.toContain(secret);
+    }
+    expect(messageOf({ DATABASE_URL: 'mysql://quire:s3cr3t@db.example/quire' })).toContain(
+      'DATABASE_URL="mysql://quire:***@db.example/quire"',
+    );
+  });
+
+  it('shows URLs with their password and query values as ***', () => {
+    expect(redactUrl('postgres://quire:pw@db:5432/site')).toBe('postgres://quire:***@db:5432/site');
+    expect(redactUrl('postgres://quire@db/site?password=pw&sslmode=require')).toBe(
+      'postgres://quire@db/site?password=***&sslmode=***',
+    );
+    expect(redactUrl('smtps://a%40b.example:p@ss@smtp.example')).toBe(
+      'smtps://a%40b.example:***@smtp.example',
+    );
+    expect(redactUrl('postgres://db:5432/site')).toBe('postgres://db:5432/site');
+    expect(redactUrl('no scheme at all: secret')).toBe('***');
+  });
+
+  it('reads the request body timeout', () => {
+    expect(parseConfig({}).bodyTimeoutMs).toBe(20_000);
+    expect(parseConfig({ REQUEST_BODY_TIMEOUT_MS: '250' }).bodyTimeoutMs).toBe(250);
   });
 });

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   STATS_BATCH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   STATS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -51,7 +52,12 @@ export type Config = {
    * Outgoing mail. Without an SMTP URL, mail is written to `{dataDir}/outbox` as .eml files
    * that any mail reader opens, which is what development and the demo want.
    */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    /** MAIL_FROM; without it mail comes from `noReplyAddress` under the site's title. */
+    from: string | undefined;
+    noReplyAddress: string;
+  };
   /** Form submissions one client may make per minute, across all forms and instances. */
   formSubmissionsPerMinute: number;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
@@ -62,11 +68,44 @@ export type Config = {
     /** Raw hits older than this many days are deleted once folded into the daily rollups. */
     rawDays: number;
   };
+  /** Time a request body has to arrive in; slower ones get 408 and the connection closes. */
+  bodyTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Variables whose whole value is a secret: an error names them, never shows them. */
+const secretVariables = new Set(['QUIRE_SECRET', 'QUIRE_ADMIN_PASSWORD']);
+
+/** Variables holding a URL that may carry a password: shown with the password as `***`. */
+const urlVariables = new Set(['DATABASE_URL', 'MAIL_URL']);
+
+/**
+ * A URL as it may be shown in a log: the password of its user part (`user:***@`) and every
+ * query value (libpq and nodemailer take passwords there too) replaced by `***`. A value too
+ * broken to tell its parts apart is not shown at all.
+ */
+export function redactUrl(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:)(\/\/)?([^?#]*)(\?[^#]*)?/i.exec(value);
+  if (!match) return '***';
+  const [, scheme, slashes = '', rest = '', query] = match;
+  // The user part ends at the last @ before the path: a password may hold @ or / itself.
+  const at = rest.lastIndexOf('@');
+  const authority =
+    at === -1 ? rest : `${rest.slice(0, at).replace(/^([^:]*):.*$/s, '$1:***')}${rest.slice(at)}`;
+  const hiddenQuery = query?.replace(/=[^&]*/g, '=***') ?? '';
+  return `${scheme}${slashes}${authority}${hiddenQuery}`;
+}
+
+/** How a variable's value may appear in an error message. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return '';
+  if (secretVariables.has(name)) return '';
+  const shown = urlVariables.has(name) ? redactUrl(value) : value;
+  return `=${JSON.stringify(shown)}`;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -75,10 +114,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   );
   const result = environmentSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) =>
-        `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join('.')}${shownValue(name, present[name])}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
   }
   const e = result.data;
@@ -107,11 +146,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     workers: e.WEB_CONCURRENCY === 'auto' ? Math.min(4, availableParallelism()) : e.WEB_CONCURRENCY,
     mail: {
       smtpUrl: e.MAIL_URL,
-      from: e.MAIL_FROM ?? `Quire <no-reply@${new URL(siteUrl).hostname}>`,
+      from: e.MAIL_FROM,
+      noReplyAddress: `no-reply@${new URL(siteUrl).hostname}`,
     },
     formSubmissionsPerMinute: e.FORM_SUBMISSIONS_PER_MINUTE,
     trustedProxies: e.TRUST_PROXY,
     stats: { batchMs: e.STATS_BATCH_MS, rawDays: e.STATS_RAW_DAYS },
+    bodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -3,16 +3,43 @@ import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
 import { nextScheduledPublish } from '../features/content/server/posts.ts';
 import { seedDemoForms } from '../features/forms/server/demo-forms.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
+import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
+
+/**
+ * What the first process to start on a database does once, whichever that is: migrations,
+ * the signing secret, the first administrator and the demo content. Run under the startup
+ * lock, so instances started together do it one after another and the later ones find it done.
+ */
+async function prepareSite(database: DatabaseHandle, config: Config, log: Logger): Promise<string> {
+  await migrateToLatest(database.db, database.kind);
+  const secret = await loadOrCreateSecret(database.db, 'app', config.secret);
+  if (config.admin && (await countAdmins(database.db)) === 0) {
+    await createAdmin(database.db, config.admin);
+    log.info(`Created the administrator account ${config.admin.email}`);
+  }
+  if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
+    const seeded = await seedDemoContent(database);
+    const forms = await seedDemoForms(database);
+    log.info(
+      `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images, ${forms} forms`,
+    );
+  }
+  return secret;
+}
+
+/** On a stop, how long queued page-view hits are retried while the database is unavailable. */
+const statsCloseWithinMs = 30_000;
 
 /** Everything a request needs, made once per process. */
 export type AppContext = {
@@ -39,21 +66,13 @@ export async function boot(
 ): Promise<AppContext> {
   const config = parseConfig(env);
   const log = createLogger(config.logLevel);
-  const database = connectDatabase(config.database);
+  const database = connectDatabase(config.database, {
+    onConnectionTrouble: (message) => log.warn(message),
+  });
   try {
-    await migrateToLatest(database.db, database.kind);
-    const secret = await loadOrCreateSecret(database.db, 'app', config.secret);
-    if (config.admin && (await countAdmins(database.db)) === 0) {
-      await createAdmin(database.db, config.admin);
-      log.info(`Created the administrator account ${config.admin.email}`);
-    }
-    if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
-      const seeded = await seedDemoContent(database);
-      const forms = await seedDemoForms(database);
-      log.info(
-        `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images, ${forms} forms`,
-      );
-    }
+    const secret = await withStartupLock(database, () => prepareSite(database, config, log), {
+      onWait: () => log.info('Another instance is starting; waiting for it to finish'),
+    });
     const pageCache = new PageCache({
       maxEntries: config.cache.maxEntries,
       checkEveryMs: config.cache.versionCheckMs,
@@ -64,7 +83,11 @@ export async function boot(
     });
     const mail = createMailer({
       database,
-      transport: createMailTransport(config.mail, config.dataDir),
+      transport: createMailTransport(
+        config.mail,
+        config.dataDir,
+        async () => (await readSiteSettings(database.db, log)).title,
+      ),
       log,
     });
     const stats = createStatsIngest({ database, config, secret, log });
@@ -78,7 +101,7 @@ export async function boot(
       mail,
       stats,
       close: async () => {
-        await stats.flush();
+        await stats.close(statsCloseWithinMs);
         await mail.stop();
         await database.db.destroy();
       },

@@ -10,6 +10,10 @@ import {
   replyWithPage,
 } from '../platform/cache/page-cache.ts';
 import type { AppContext } from './boot.ts';
+import { httpMessages } from './http-messages.ts';
+import { sendPlainText } from './plain-text.ts';
+import { answerBeforeBody, hasBody, readRequestBody } from './request-body.ts';
+import { type RouteRules, routeRules } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { StaticFile } from './static-files.ts';
 import { answerUnsubscribePost } from './unsubscribe-post.ts';
@@ -21,6 +25,8 @@ export type AstroHandler = (
   locals?: object,
 ) => Promise<void>;
 
+const noBody: Buffer = Buffer.alloc(0);
+
 export const maxUrlLength = 4096;
 
 export const maxQueryLength = 1024;
@@ -29,36 +35,79 @@ export const maxQueryLength = 1024;
 export function requestLineProblem(
   rawUrl: string,
 ): { status: number; message: string } | undefined {
-  if (rawUrl.length > maxUrlLength) return { status: 414, message: 'The address is too long.' };
+  if (rawUrl.length > maxUrlLength) return { status: 414, message: httpMessages.addressTooLong };
   const queryStart = rawUrl.indexOf('?');
   const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const query = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);
-  if (query.length > maxQueryLength)
-    return { status: 400, message: 'The query string is too long.' };
+  if (query.length > maxQueryLength) return { status: 400, message: httpMessages.queryTooLong };
   try {
     decodeURIComponent(path);
     for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
   } catch {
-    return { status: 400, message: 'The address is not correctly encoded.' };
+    return { status: 400, message: httpMessages.badlyEncoded };
   }
-  if (!path.startsWith('/')) return { status: 400, message: 'The address is not valid.' };
+  // `//host` and `/\host` name another site to a URL parser (and to a browser, should the path
+  // ever reach a Location header); no address of this site starts so or holds a backslash.
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
+    return { status: 400, message: httpMessages.invalidAddress };
+  }
   return undefined;
 }
 
+export type FrontOptions = {
+  /** Time a request body has to arrive in (REQUEST_BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
+};
+
 /**
- * Quire's HTTP front: answers what needs no rendering (built files, cached pages) and hands
- * the rest to Astro.
+ * Quire's HTTP front: answers what needs no rendering (built files, cached pages), refuses
+ * methods an address does not take and bodies larger than it reads, reads every other body
+ * (bounded, within `bodyTimeoutMs`) and hands the request to Astro with it.
  */
 export function createRequestListener(
   app: AppContext,
   astro: AstroHandler,
   staticFiles: Map<string, StaticFile>,
+  { bodyTimeoutMs }: FrontOptions,
 ) {
+  const headers = securityHeaders(app.config.siteUrl);
+  /**
+   * Refuses a request before its body is read, in the form the route's clients read (JSON for
+   * `/ajax`, plain text elsewhere); see `answerBeforeBody` for what happens to the body.
+   */
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    message: string,
+    options: { route?: RouteRules; headers?: Record<string, string>; linger?: false } = {},
+  ) => {
+    const json = options.route?.answersJson === true;
+    const body =
+      status === 204
+        ? ''
+        : json
+          ? JSON.stringify({ success: false, data: { message } })
+          : `${message}\n`;
+    answerBeforeBody(
+      req,
+      res,
+      status,
+      {
+        ...headers,
+        'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        ...options.headers,
+      },
+      body,
+      options.linger === false ? 0 : bodyTimeoutMs,
+    );
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const rawUrl = req.url ?? '/';
       // Before the request-line checks: a forged hit's long query still gets its pixel.
-      if (isTrackingHit(req.method, rawUrl)) {
+      if (isTrackingHit(req.method, rawUrl) && !hasBody(req)) {
         if (req.method === 'GET') {
           app.stats.record({
             url: rawUrl,
@@ -66,20 +115,62 @@ export function createRequestListener(
             socketAddress: req.socket.remoteAddress ?? '',
           });
         }
-        return sendTrackingPixel(req, res);
+        return sendTrackingPixel(req, res, headers);
       }
       const problem = requestLineProblem(rawUrl);
-      if (problem) return sendText(res, problem.status, problem.message);
+      if (problem) return refuse(req, res, problem.status, problem.message);
       const url = new URL(rawUrl, 'http://quire.invalid');
-
-      const staticFile =
-        req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
-      if (staticFile) return sendStatic(req, res, staticFile);
-      if (req.method === 'POST' && url.pathname === unsubscribePath) {
-        return await answerUnsubscribePost(app, req, res, url);
+      const route = routeRules(url.pathname);
+      const method = req.method ?? 'GET';
+      if (!(route.methods as readonly string[]).includes(method)) {
+        const allow = route.methods.join(', ');
+        // OPTIONS is answered, not refused: 204 with what the address takes.
+        const status = method === 'OPTIONS' ? 204 : 405;
+        return refuse(req, res, status, httpMessages.methodNotAllowed(allow), {
+          route,
+          headers: { Allow: allow },
+        });
       }
 
-      const key = pageCacheKey(req.method, url, req.headers.cookie, req.headers.authorization);
+      const staticFile =
+        method === 'GET' || method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
+      if (staticFile && !hasBody(req)) return sendStatic(req, res, staticFile, headers);
+
+      // Astro's Node adapter takes a body already read from `req.body`.
+      let body: Buffer = noBody;
+      if (hasBody(req)) {
+        const read = await readRequestBody(req, {
+          maxBytes: method === 'POST' ? route.maxBodyBytes : 0,
+          timeoutMs: bodyTimeoutMs,
+        });
+        if (read.outcome === 'aborted') return void res.destroy();
+        if (read.outcome === 'timeout') {
+          // A client this slow is not waited for again: answer, and close.
+          return refuse(req, res, 408, httpMessages.bodyTimeout, {
+            route,
+            headers: { Connection: 'close' },
+            linger: false,
+          });
+        }
+        if (read.outcome === 'too-large') {
+          return refuse(req, res, 413, httpMessages.bodyTooLarge, { route });
+        }
+        body = read.body;
+      }
+      if (method === 'POST') {
+        if (url.pathname === unsubscribePath) {
+          return await answerUnsubscribePost(app, req, res, url, body);
+        }
+        Object.assign(req, { body });
+      }
+
+      const key = pageCacheKey(
+        method,
+        url,
+        route.cacheParams,
+        req.headers.cookie,
+        req.headers.authorization,
+      );
       if (key !== undefined) {
         await app.pageCache.refresh();
         const page = app.pageCache.get(key);
@@ -92,8 +183,7 @@ export function createRequestListener(
         url: req.url,
         error: error instanceof Error ? error.stack : String(error),
       });
-      if (!res.headersSent)
-        sendText(res, 500, 'Something went wrong on our side. Please try again.');
+      if (!res.headersSent) sendPlainText(res, headers, 500, httpMessages.serverError);
       else res.destroy();
     }
   };
@@ -117,8 +207,12 @@ const trackingPixel = Buffer.from(
 );
 
 /** Answers a hit at once, whatever became of it: nothing is cached, nothing is told. */
-function sendTrackingPixel(req: IncomingMessage, res: ServerResponse): void {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+function sendTrackingPixel(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Readonly<Record<string, string>>,
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.writeHead(200, {
     'Content-Type': 'image/gif',
     'Content-Length': trackingPixel.byteLength,
@@ -143,8 +237,13 @@ function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedP
   res.end(reply.body);
 }
 
-function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+function sendStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: StaticFile,
+  headers: Readonly<Record<string, string>>,
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', file.type);
   res.setHeader('ETag', file.etag);
   res.setHeader(
@@ -162,13 +261,4 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile)
   res.setHeader('Content-Length', body.byteLength);
   res.writeHead(200);
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-function sendText(res: ServerResponse, status: number, message: string): void {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
-  res.end(`${message}\n`);
 }

@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { countAdmins } from '../features/admin/server/users.ts';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
+import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { loadStaticFiles } from './static-files.ts';
@@ -18,6 +20,10 @@ import { startStatsMaintenance } from './stats-maintenance.ts';
  */
 const distDir = process.env.QUIRE_DIST_DIR ?? 'dist';
 const entry = join(distDir, 'server', 'entry.mjs');
+/** How long requests in flight may take to finish once a stop is asked for. */
+const stopGraceMs = 10_000;
+/** After this, a process that still cannot store what it holds gives up and says so. */
+const stopLastResortMs = 60_000;
 
 async function bootOrExit(): Promise<AppContext> {
   try {
@@ -31,16 +37,22 @@ async function bootOrExit(): Promise<AppContext> {
 async function serve(app: AppContext, onListening: () => void): Promise<void> {
   registerAppContext(app);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const { bodyTimeoutMs } = app.config;
   const server = createServer(
     {
       keepAliveTimeout: 5000,
-      requestTimeout: 30_000,
       headersTimeout: 10_000,
+      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS); this is the
+      // backstop for a whole request, checked every second rather than Node's 30.
+      requestTimeout: 10_000 + bodyTimeoutMs + 5000,
+      connectionsCheckingInterval: 1000,
       // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
       // rather than refused by Node's parser; every other long address still gets a 414.
       maxHeaderSize: 128 * 1024,
     },
-    createRequestListener(app, handler, loadStaticFiles(join(distDir, 'client'))),
+    createRequestListener(app, handler, loadStaticFiles(join(distDir, 'client')), {
+      bodyTimeoutMs,
+    }),
   );
   server.on('error', (error) => {
     app.log.error(`Cannot listen on ${app.config.host}:${app.config.port}: ${error.message}`);
@@ -53,18 +65,24 @@ async function serve(app: AppContext, onListening: () => void): Promise<void> {
   const stopAnnouncer = startPostAnnouncer(app);
   // And every one folds complete statistics days; the stat_rolled_days claim keeps it once.
   const stopStatsMaintenance = startStatsMaintenance(app);
-  const stop = () => {
-    server.close(() => {
-      void Promise.all([stopAnnouncer(), stopStatsMaintenance()])
-        .then(() => app.close())
-        .then(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  stopOnSignal(
+    async () => {
+      app.log.info('Stopping: answering the requests in flight, then storing what is queued');
+      await closeServer(server, stopGraceMs);
+      await Promise.all([stopAnnouncer(), stopStatsMaintenance()]);
+      await app.close();
+    },
+    app.log,
+    { lastResortMs: stopLastResortMs },
+  );
 }
+
+const noAdministratorNotice = [
+  'No administrator account exists yet, so form entries are stored but their notifications reach nobody.',
+  '  Create one: npm run quire -- admin create --email you@example.org',
+  '  or start with QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD set.',
+  '  Read entries meanwhile: npm run quire -- entries list',
+].join('\n');
 
 function announce(app: AppContext, workers: number): void {
   const processes = workers === 1 ? 'one process' : `${workers} worker processes`;
@@ -81,6 +99,7 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const app = await bootOrExit();
+  if ((await countAdmins(app.database.db)) === 0) app.log.warn(noAdministratorNotice);
   const workers = app.config.workers;
   if (workers === 1) {
     await serve(app, () => announce(app, 1));
@@ -89,21 +108,28 @@ async function primary(): Promise<void> {
   await app.close();
   let listening = 0;
   let stopping = false;
-  const fork = () =>
+  const fork = () => {
+    if (stopping) return;
     cluster.fork().on('listening', () => ++listening === workers && announce(app, workers));
+  };
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping) {
+      // The primary waits for every worker to have stored what it holds.
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
     app.log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
     setTimeout(fork, 1000);
   });
   const stop = () => {
+    if (stopping) return;
     stopping = true;
     app.log.info('Shutting down');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 if (cluster.isPrimary) await primary();

@@ -16,7 +16,7 @@ export function startPostAnnouncer(
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = async () => {
-    const { title } = await readSiteSettings(app.database.db);
+    const { title } = await readSiteSettings(app.database.db, app.log);
     const report = await announceNewPosts(app.database, {
       secret: app.secret,
       siteUrl: app.config.siteUrl,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import type { FormDefinitionInput } from '../../src/features/forms/form-definition.ts';
-import { listEntries, type StoredEntry } from '../../src/features/forms/server/entries.ts';
+import { allEntries, type StoredEntry } from '../../src/features/forms/server/entry-queries.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 
@@ -78,10 +78,13 @@ export async function entriesWhere(
   value: string,
   status: 'entry' | 'spam' = 'entry',
 ): Promise<StoredEntry[]> {
-  const entries = await listEntries({ database: siteDatabase() }, formId, status);
-  return entries.filter((entry) =>
-    entry.fields.some((field) => field.label === label && field.value === value),
-  );
+  const matching: StoredEntry[] = [];
+  for await (const entry of allEntries(siteDatabase().db, { formId, status })) {
+    if (entry.fields.some((field) => field.label === label && field.value === value)) {
+      matching.push(entry);
+    }
+  }
+  return matching;
 }
 
 /** The fields of an entry as label → value, for one readable assertion. */
@@ -169,18 +172,6 @@ export async function fillAboutYou(form: Locator, name: string, email: string) {
   await fields.name.fill(name);
   await fields.email.fill(email);
   await fields.confirmEmail.fill(email);
-  // Leaving the field checks it; see `leaveField` below for why before a click.
-  await leaveField(fields.confirmEmail);
-}
-
-/**
- * Tabs out of a field, as a visitor would before a click. Leaving a field re-checks it, and a
- * message that goes away then (the confirmation's "required", shown since the first address
- * was left) moves the Next button 30 px up between the press and the release of a click, which
- * then lands beside it.
- */
-export async function leaveField(input: Locator) {
-  await input.press('Tab');
 }
 
 export const nextButton = (form: Locator) => form.getByRole('button', { name: 'Next' });
@@ -203,5 +194,29 @@ export async function fillContactForm(form: Locator) {
   await form
     .getByRole('textbox', { name: 'Message', exact: true })
     .fill('On the connexion of the sciences.');
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
+}
+
+/** The mails queued in the site's outbox for an address (owner notifications or copies). */
+export async function mailsTo(address: string): Promise<Array<{ subject: string; text: string }>> {
+  const rows = await siteDatabase().db.selectFrom('mail_outbox').select('message').execute();
+  return rows
+    .map((row) => JSON.parse(row.message) as { to: string[]; subject: string; text: string })
+    .filter((mail) => mail.to.includes(address));
+}
+
+/** A mail address nobody else in this run uses. */
+export const uniqueAddress = (prefix: string) =>
+  `${uniqueName(prefix).replace(/\W+/g, '.')}@example.org`;
+
+/** The contact form filled in with the given values. */
+export async function fillContactFormWith(
+  form: Locator,
+  values: { first: string; last: string; email: string; message: string },
+) {
+  await form.getByRole('textbox', { name: 'First', exact: true }).fill(values.first);
+  await form.getByRole('textbox', { name: 'Last', exact: true }).fill(values.last);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
+  await form.getByRole('textbox', { name: 'Message', exact: true }).fill(values.message);
   await form.getByRole('checkbox', { name: /I agree/ }).check();
 }

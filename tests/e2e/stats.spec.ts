@@ -20,8 +20,6 @@ test.use({
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const origin = 'http://127.0.0.1/';
-/** Long enough for a hit that was going to go on load to have gone. */
-const settleMs = 1_200;
 
 test.afterEach(async () => {
   await writeStatsSettings(siteDatabase().db, { enabled: true, respectDoNotTrack: true });
@@ -33,7 +31,7 @@ test.afterAll(async () => {
 });
 
 /** Every beacon hit the page sends, as the parameters of its address. */
-function recordHits(page: Page): { hits: URLSearchParams[]; requests: Request[] } {
+async function recordHits(page: Page): Promise<{ hits: URLSearchParams[]; requests: Request[] }> {
   const hits: URLSearchParams[] = [];
   const requests: Request[] = [];
   page.on('request', (request) => {
@@ -43,7 +41,62 @@ function recordHits(page: Page): { hits: URLSearchParams[]; requests: Request[] 
       requests.push(request);
     }
   });
+  // A ledger in the page of every hit it starts, however it would send it, so that "nothing
+  // was sent" is read once the page has handled what the test did, not after a sleep.
+  await page.addInitScript(() => {
+    const ledger = { started: 0 };
+    (window as unknown as { qstatLedger: typeof ledger }).qstatLedger = ledger;
+    const note = (url: unknown) => {
+      if (/[?&]qstat=1(&|$)/.test(String(url))) ledger.started++;
+    };
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {
+      ...src,
+      set(value: string) {
+        note(value);
+        src.set!.call(this, value);
+      },
+    });
+    const { fetch } = window;
+    window.fetch = (input, init) => {
+      note(input instanceof Request ? input.url : input);
+      return fetch(input, init);
+    };
+    const sendBeacon = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      note(url);
+      return sendBeacon(url, data);
+    };
+    const open = XMLHttpRequest.prototype.open as (...args: unknown[]) => void;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+      note(args[1]);
+      open.apply(this, args);
+    } as typeof XMLHttpRequest.prototype.open;
+    // A page restored from the back/forward cache starts counting again.
+    addEventListener('pageshow', (event) => {
+      if (event.persisted) ledger.started = 0;
+    });
+  });
   return { hits, requests };
+}
+
+/**
+ * Hits this page view has started so far, read after two animation frames: every event the
+ * test's last action caused (a scroll is dispatched on the next frame) has been handled.
+ */
+async function hitsStarted(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(
+              (window as unknown as { qstatLedger: { started: number } }).qstatLedger.started,
+            ),
+          ),
+        ),
+      ),
+  );
 }
 
 let firstPost: string | undefined;
@@ -95,10 +148,9 @@ const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on this
 
 test.describe('the page view', () => {
   test('goes once, after the first scroll, never on load alone', async ({ page }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
-    await page.waitForTimeout(settleMs);
-    expect(hits).toHaveLength(0);
+    expect(await hitsStarted(page)).toBe(0);
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(1);
     expect(hits[0]!.get('t')).toBe('pageview');
@@ -106,7 +158,7 @@ test.describe('the page view', () => {
     await scrollALittle(page);
     await page.keyboard.press('Tab');
     if (test.info().project.name === 'desktop') await page.mouse.move(300, 300);
-    await page.waitForTimeout(500);
+    expect(await hitsStarted(page)).toBe(1);
     expect(hits).toHaveLength(1);
   });
 
@@ -114,10 +166,9 @@ test.describe('the page view', () => {
     page,
     isMobile,
   }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
-    await page.waitForTimeout(settleMs);
-    expect(hits).toHaveLength(0);
+    expect(await hitsStarted(page)).toBe(0);
     if (isMobile) {
       const title = await page.getByRole('heading', { level: 1 }).boundingBox();
       await page.touchscreen.tap(title!.x + 5, title!.y + title!.height / 2);
@@ -126,15 +177,14 @@ test.describe('the page view', () => {
       await page.mouse.move(420, 320);
     }
     await expect.poll(() => hits.length).toBe(1);
-    await page.waitForTimeout(500);
+    expect(await hitsStarted(page)).toBe(1);
     expect(hits).toHaveLength(1);
   });
 
   test('goes after a key press, so keyboard and screen-reader visitors count', async ({ page }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
-    await page.waitForTimeout(settleMs);
-    expect(hits).toHaveLength(0);
+    expect(await hitsStarted(page)).toBe(0);
     await page.keyboard.press('Tab');
     await expect.poll(() => hits.length).toBe(1);
   });
@@ -143,7 +193,7 @@ test.describe('the page view', () => {
     page,
     isMobile,
   }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     const query =
       '?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale&utm_term=blog+tools' +
       '&utm_content=header-link&gclid=Cj0KCQiA_test-1&fbclid=IwAR_test&ref=private&secret=1#top';
@@ -193,7 +243,7 @@ test.describe('the page view', () => {
   test('a page gone back to counts again after its first interaction', async ({ page }) => {
     // Key presses, not scrolls: going back to a scrolled page, the browser scrolls it where it
     // was, and that scroll counts as the first (decision 0018).
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     const [first, second] = await postPaths(page);
     await page.goto(first!);
     await waitForHydration(page);
@@ -205,7 +255,7 @@ test.describe('the page view', () => {
     await expect.poll(() => hits.length).toBe(2);
     await page.goBack();
     await waitForHydration(page);
-    await page.waitForTimeout(settleMs);
+    expect(await hitsStarted(page)).toBe(0);
     expect(hits).toHaveLength(2);
     await page.keyboard.press('Shift');
     await expect.poll(() => hits.length).toBe(3);
@@ -217,7 +267,7 @@ test.describe('events', () => {
   test('window.qstat.event sends one event hit with category, action, label and value', async ({
     page,
   }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(1);
@@ -232,18 +282,17 @@ test.describe('events', () => {
       '3',
     ]);
     expect(event.get('p')).toBe(firstPost);
-    await page.waitForTimeout(500);
+    expect(await hitsStarted(page)).toBe(2);
     expect(hits).toHaveLength(2);
   });
 
   test('an event before the first interaction waits, then follows the page view', async ({
     page,
   }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await page.evaluate(() => window.qstat?.event('Newsletter', 'shown'));
-    await page.waitForTimeout(settleMs);
-    expect(hits).toHaveLength(0);
+    expect(await hitsStarted(page)).toBe(0);
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(2);
     expect(hits.map((hit) => hit.get('t'))).toEqual(['pageview', 'event']);
@@ -265,12 +314,12 @@ test.describe('Do Not Track and Global Privacy Control', () => {
         const value = property === 'navigator.doNotTrack' ? '1' : true;
         Object.defineProperty(Navigator.prototype, property.split('.')[1]!, { get: () => value });
       }, script);
-      const { hits } = recordHits(page);
+      const { hits } = await recordHits(page);
       await openPost(page);
       await scrollALittle(page);
       await page.keyboard.press('Tab');
       await page.evaluate(() => window.qstat?.event('Video', 'play'));
-      await page.waitForTimeout(settleMs);
+      expect(await hitsStarted(page)).toBe(0);
       expect(hits).toHaveLength(0);
     });
   }
@@ -280,7 +329,7 @@ test.describe('Do Not Track and Global Privacy Control', () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true });
     });
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(1);
@@ -290,13 +339,13 @@ test.describe('Do Not Track and Global Privacy Control', () => {
 test.describe('statistics switched off', () => {
   test('pages carry no beacon and no banner, and send nothing', async ({ page }) => {
     await setStats({ enabled: false });
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await expect(page.locator('script[data-visitor-id]')).toHaveCount(0);
     await expect(page.locator('#consent')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Privacy choices' })).toHaveCount(0);
     await scrollALittle(page);
-    await page.waitForTimeout(settleMs);
+    expect(await hitsStarted(page)).toBe(0);
     expect(hits).toHaveLength(0);
     expect(await page.evaluate(() => typeof window.qstat)).toBe('undefined');
   });
@@ -316,7 +365,7 @@ test.describe('visitor identifier and consent', () => {
     context,
   }) => {
     const cookieWrites = await recordCookieWrites(page);
-    const { hits, requests } = recordHits(page);
+    const { hits, requests } = await recordHits(page);
     await openPost(page);
     await expect(banner(page)).toBeVisible();
     await scrollALittle(page);
@@ -350,7 +399,7 @@ test.describe('visitor identifier and consent', () => {
   });
 
   test('Decline is remembered across pages, and no _qvid is set', async ({ page, context }) => {
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole('button', { name: 'Decline' }).click();
@@ -361,7 +410,6 @@ test.describe('visitor identifier and consent', () => {
 
     await page.goto('/');
     await waitForHydration(page);
-    await page.waitForTimeout(300);
     await expect(banner(page)).toBeHidden();
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBeGreaterThanOrEqual(1);
@@ -446,9 +494,8 @@ test.describe('visitor identifier and consent', () => {
     context,
   }) => {
     await setVisitorId('always');
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
-    await page.waitForTimeout(300);
     await expect(banner(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Privacy choices' })).toHaveCount(0);
     expect(await cookie(context, '_qvid')).toBeUndefined();
@@ -466,7 +513,7 @@ test.describe('visitor identifier and consent', () => {
       { name: '_qvid', value: '0f8fad5b-d9cb-469f-a165-70867728950e', url: origin },
       { name: 'quire_consent', value: 'granted', url: origin },
     ]);
-    const { hits } = recordHits(page);
+    const { hits } = await recordHits(page);
     await openPost(page);
     await expect(banner(page)).toHaveCount(0);
     await scrollALittle(page);

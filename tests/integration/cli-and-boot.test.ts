@@ -75,6 +75,37 @@ describe('boot', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT="eighty"');
   });
+
+  it('names bad secret variables at start without ever printing their secrets', () => {
+    const secrets = {
+      QUIRE_ADMIN_PASSWORD: 'hunter2-pw',
+      QUIRE_SECRET: 'too-short-s3cret',
+      DATABASE_URL: 'mysql://quire:db-pa55word@db.example/quire',
+      MAIL_URL: 'http://mailer:m4il-pa55word@smtp.example:587/?key=m4il-api-key',
+    };
+    const result = spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, QUIRE_ADMIN_EMAIL: 'me@example.org', ...secrets },
+        timeout: 20_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    const output = result.stderr + result.stdout;
+    for (const name of Object.keys(secrets)) expect(output).toContain(name);
+    for (const secret of [
+      'hunter2-pw',
+      'too-short-s3cret',
+      'db-pa55word',
+      'm4il-pa55word',
+      'm4il-api-key',
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+    expect(output).toContain('DATABASE_URL="mysql://quire:***@db.example/quire"');
+  });
 });
 
 describe('quire CLI', () => {

@@ -187,6 +187,150 @@ for (const database of testDatabases()) {
       expect(files.length).toBeGreaterThanOrEqual(2);
     });
 
+    const mailsTo = async (address: string) =>
+      (await handle.db.selectFrom('mail_outbox').select('message').orderBy('id').execute())
+        .map((row) => JSON.parse(row.message) as { to: string[]; text: string; html?: string })
+        .filter((mail) => mail.to.includes(address));
+
+    it('stores identical answers from different visitors as separate entries, each mailed', async () => {
+      const before = (await entries()).length;
+      const ownerMailsBefore = (await mailsTo('owner@example.org')).length;
+      const sameAnswers = {
+        'qforms[fields][2]': 'poll-voter@example.org',
+        'qforms[fields][4]': 'Count me in for the spring walk.',
+        // The token of the cached page, the same for every visitor.
+        'qforms[token]': token(contact, 20),
+      };
+      for (const visitor of ['a', 'b', 'c', 'd']) {
+        const answer = await (
+          await ajax(
+            contactFields({
+              ...sameAnswers,
+              'qforms[submission_id]': `visitor-${visitor}-0123456789abcdef`,
+            }),
+          )
+        ).json();
+        expect(answer.success).toBe(true);
+      }
+      expect(await entries()).toHaveLength(before + 4);
+      expect(await mailsTo('owner@example.org')).toHaveLength(ownerMailsBefore + 4);
+      expect(await mailsTo('poll-voter@example.org')).toHaveLength(4);
+    });
+
+    it('stores one browser’s repeated submission of one filled-in form once, confirming both', async () => {
+      const before = (await entries()).length;
+      const fields = contactFields({
+        'qforms[fields][2]': 'retrying@example.org',
+        'qforms[submission_id]': 'one-filling-0123456789abcdef',
+      });
+      const [first, second] = await Promise.all([ajax(fields), ajax(fields)]);
+      for (const response of [first!, second!]) {
+        expect(response.status).toBe(200);
+        expect((await response.json()).data.confirmation).toContain('Thank you');
+      }
+      // A retry after a timeout: the token was renewed in between, the filling is the same.
+      const retried = await ajax({ ...fields, 'qforms[token]': token(contact, 5) });
+      expect((await retried.json()).success).toBe(true);
+      expect(await entries()).toHaveLength(before + 1);
+      expect(await mailsTo('retrying@example.org')).toHaveLength(1);
+      // The same browser sending other values is another entry.
+      await ajax({ ...fields, 'qforms[fields][3]': 'A second thought' });
+      expect(await entries()).toHaveLength(before + 2);
+    });
+
+    it('sends one address at most five visitor copies an hour; entries and owner mails go on', async () => {
+      const before = (await entries()).length;
+      const ownerMailsBefore = (await mailsTo('owner@example.org')).length;
+      for (let i = 0; i < 7; i++) {
+        const answer = await (
+          await ajax(contactFields({ 'qforms[fields][2]': 'Relay.Target@example.org' }))
+        ).json();
+        expect(answer.success).toBe(true);
+      }
+      expect(await entries()).toHaveLength(before + 7);
+      expect(await mailsTo('owner@example.org')).toHaveLength(ownerMailsBefore + 7);
+      expect(await mailsTo('Relay.Target@example.org')).toHaveLength(5);
+    });
+
+    it('mails text and escaped HTML, and leaves hidden fields out of the visitor’s copy', async () => {
+      const name = `<b>Ada</b> & "friends" ${++counter}`;
+      const answer = await (
+        await ajax({
+          action: 'qforms_submit',
+          'qforms[id]': String(event),
+          'qforms[token]': token(event),
+          'qforms[fields][1]': name,
+          'qforms[fields][2][primary]': 'html.mail@example.org',
+          'qforms[fields][2][secondary]': 'html.mail@example.org',
+          'qforms[fields][4]': 'crafted-source',
+          'qforms[fields][5]': 'Saturday',
+          'qforms[fields][12]': 'I will make my own way',
+          'qforms[fields][18][]': '1',
+          start_timestamp: String(now() - 60),
+          end_timestamp: String(now()),
+        })
+      ).json();
+      expect(answer.success).toBe(true);
+      const [owner] = (await mailsTo('owner@example.org')).slice(-1);
+      const [copy] = await mailsTo('html.mail@example.org');
+      for (const mail of [owner!, copy!]) {
+        expect(mail.text).toContain(name);
+        expect(mail.html).toContain('&lt;b&gt;Ada&lt;/b&gt; &amp; &quot;friends&quot;');
+        expect(mail.html).not.toContain('<b>Ada');
+      }
+      // The hidden field keeps its defined value, for the owner only.
+      expect(owner!.text).toContain('Source\ndemo-site');
+      expect(copy!.text).not.toContain('demo-site');
+      expect(copy!.html).not.toContain('demo-site');
+      expect(copy!.text).not.toContain('Source');
+    });
+
+    it('bounds the fill time by the signed token, not by timestamps the sender chose', async () => {
+      const spamBefore = (await entries()).filter((e) => e.status === 'spam').length;
+      // A bot with a token just issued, claiming a minute of typing.
+      const issued = await (
+        await ajax({ action: 'qforms_get_token', formId: String(contact) })
+      ).json();
+      const forged = await (
+        await ajax(
+          contactFields({
+            'qforms[token]': issued.data.token,
+            start_timestamp: String(now() - 60),
+            end_timestamp: String(now()),
+          }),
+        )
+      ).json();
+      expect(forged.data.confirmation).toContain('Thank you');
+      // A start token that is not signed proves nothing: the token sent is the bound.
+      await ajax(
+        contactFields({
+          'qforms[token]': token(contact, 0),
+          'qforms[start_token]': `${now() - 600}.${'x'.repeat(43)}`,
+        }),
+      );
+      const spam = (await entries()).filter((e) => e.status === 'spam');
+      expect(spam.slice(spamBefore).map((e) => e.spam_reason)).toEqual(['too-fast', 'too-fast']);
+    });
+
+    it('counts a returning visitor’s time from the token held at the start, not the renewed one', async () => {
+      const before = (await entries()).length;
+      // Began two days ago; the browser renewed the expired token just before sending.
+      const answer = await (
+        await ajax(
+          contactFields({
+            'qforms[fields][2]': 'returning@example.org',
+            'qforms[token]': token(contact, 0),
+            'qforms[start_token]': token(contact, 2 * 86400),
+            start_timestamp: String(now() - 2 * 86400),
+            end_timestamp: String(now()),
+          }),
+        )
+      ).json();
+      expect(answer.data.confirmation).toContain('Thank you');
+      const stored = (await entries()).slice(before);
+      expect(stored.map((e) => [e.status, e.spam_reason])).toEqual([['entry', null]]);
+    });
+
     it('qforms_submit answers field errors in the shape of seed §3 and stores nothing', async () => {
       const before = (await entries()).length;
       const response = await ajax(
@@ -241,7 +385,7 @@ for (const database of testDatabases()) {
         { 'qforms[fields][6]': 'I am a bot' },
         { start_timestamp: '0', end_timestamp: '0' },
         { start_timestamp: String(now() - 1), end_timestamp: String(now()) },
-        { start_timestamp: '', end_timestamp: '', 'qforms[token]': token(contact, 1) },
+        { start_timestamp: '', end_timestamp: '', 'qforms[token]': token(contact, 0) },
       ];
       for (const overrides of attempts) {
         const answer = await (await ajax(contactFields(overrides))).json();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeSiteSettings } from '../../src/features/site/server/site-settings-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { createLogger } from '../../src/platform/log.ts';
 import { deliverDueMail } from '../../src/platform/mail/deliver-due-mail.ts';
@@ -19,10 +20,14 @@ import { freePort } from '../support/test-server.ts';
 const now = Date.UTC(2026, 10, 21, 12);
 const hour = 3_600_000;
 const from = 'Quire <no-reply@blog.example.org>';
+const noReplyAddress = 'no-reply@blog.example.org';
 const silent = createLogger('silent');
 
 function smtpTransport(port: number): MailTransport {
-  return createMailTransport({ smtpUrl: `smtp://quire:secret@127.0.0.1:${port}`, from }, '');
+  return createMailTransport(
+    { smtpUrl: `smtp://quire:secret@127.0.0.1:${port}`, from, noReplyAddress },
+    '',
+  );
 }
 
 function message(subject: string, extra: Partial<MailMessage> = {}): MailMessage {
@@ -232,7 +237,7 @@ describe.each(testDatabases())('mail outbox on $name', ({ open }) => {
   it('writes readable .eml files to the outbox folder when no SMTP server is configured', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-mail-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const transport = createMailTransport({ smtpUrl: undefined, from }, dataDir);
+    const transport = createMailTransport({ smtpUrl: undefined, from, noReplyAddress }, dataDir);
     await enqueueMail(handle.db, message('First'), now);
     await enqueueMail(
       handle.db,
@@ -366,6 +371,33 @@ describe('the booted app', () => {
       await app.close();
       await smtp.stop();
     }
+  });
+
+  it('sends from no-reply@ under the site’s current title when MAIL_FROM is not set', async () => {
+    const smtp = await startSmtpPeer();
+    const app = await boot(
+      env({ MAIL_URL: `smtp://127.0.0.1:${smtp.port}`, SITE_URL: 'https://notes.example.org' }),
+    );
+    try {
+      await writeSiteSettings(app.database.db, { title: 'Field Notes: "Sketches"' });
+      await app.mail.enqueue(message('Titled'));
+      expect((await app.mail.deliverDue()).sent).toBe(1);
+      await writeSiteSettings(app.database.db, { title: 'Renamed' });
+      await app.mail.enqueue(message('Renamed'));
+      expect((await app.mail.deliverDue()).sent).toBe(1);
+    } finally {
+      await app.close();
+      await smtp.stop();
+    }
+    expect(smtp.received.map((mail) => mail.from)).toEqual([
+      'no-reply@notes.example.org',
+      'no-reply@notes.example.org',
+    ]);
+    const fromHeader = (raw: string) => /^From: (.*)$/m.exec(raw)?.[1]?.trim();
+    expect(smtp.received.map((mail) => fromHeader(mail.raw))).toEqual([
+      '"Field Notes: \\"Sketches\\"" <no-reply@notes.example.org>',
+      'Renamed <no-reply@notes.example.org>',
+    ]);
   });
 
   it('writes to DATA_DIR/outbox without MAIL_URL', async () => {

@@ -32,6 +32,9 @@ describe('public pages', () => {
     expect(html).toContain('placeholder="Enter your email"');
     expect(html).toContain('name="email"');
     expect((html.match(/class="post-card"/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    // Served over http: no HSTS (it would lock browsers out of a site that has no https).
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 
   it('gives every page title, description, canonical, OpenGraph, Twitter card and JSON-LD', async () => {

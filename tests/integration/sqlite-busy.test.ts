@@ -8,6 +8,8 @@ import { migrateToLatest } from '../../src/platform/db/migrations.ts';
 const dir = mkdtempSync(join(tmpdir(), 'quire-busy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const nextTimer = () => new Promise((resolve) => setTimeout(resolve, 1));
+
 describe('SQLite shared by several processes', () => {
   it('waits for another connection’s write lock without freezing the event loop', async () => {
     const file = join(dir, 'shared.db');
@@ -15,27 +17,41 @@ describe('SQLite shared by several processes', () => {
     const first = connectDatabase({ kind: 'sqlite', file });
     const second = connectDatabase({ kind: 'sqlite', file });
     await migrateToLatest(first.db, first.kind);
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 10);
     try {
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The first connection holds the write lock until the test lets it go.
       const holding = first.db.transaction().execute(async (trx) => {
         await trx.insertInto('settings').values({ key: 'a', value: '1' }).execute();
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        locked();
+        await released;
       });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const started = Date.now();
-      ticks = 0;
-      // Blocked by the first connection's transaction until it commits.
-      await second.db.insertInto('settings').values({ key: 'b', value: '2' }).execute();
-      const waited = Date.now() - started;
+      await isLocked;
+
+      let inserted = false;
+      const insert = second.db
+        .insertInto('settings')
+        .values({ key: 'b', value: '2' })
+        .execute()
+        .then(() => {
+          inserted = true;
+        });
+      // Timers keep firing while the insert waits: it waits with timers, not inside SQLite.
+      for (let tick = 0; tick < 10; tick++) await nextTimer();
+      expect(inserted).toBe(false);
+
+      release();
       await holding;
-      expect(waited).toBeGreaterThanOrEqual(200);
-      // A timer every 10 ms kept running while the insert waited: the wait used timers.
-      expect(ticks).toBeGreaterThanOrEqual(10);
+      await insert;
       const rows = await second.db.selectFrom('settings').select('key').orderBy('key').execute();
       expect(rows.map((r) => r.key)).toEqual(['a', 'b']);
     } finally {
-      clearInterval(timer);
       await first.db.destroy();
       await second.db.destroy();
     }

@@ -10,6 +10,25 @@ export type TestDatabase = {
   open: () => Promise<DatabaseHandle & { close: () => Promise<void> }>;
 };
 
+/**
+ * The PostgreSQL database the tests may use: they drop its whole schema, so a database whose
+ * name does not end in `test` (a site's own, given by mistake) is refused before any of it.
+ */
+export function testDatabaseUrl(url: string): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  } catch {
+    throw new Error('TEST_DATABASE_URL is not a postgres:// URL');
+  }
+  if (!name.endsWith('test')) {
+    throw new Error(
+      `TEST_DATABASE_URL names the database "${name}"; the tests drop every table of the database they use, so its name must end in "test"`,
+    );
+  }
+  return url;
+}
+
 /** SQLite always; PostgreSQL as well when TEST_DATABASE_URL is set. Each open() is empty and migrated. */
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
@@ -29,7 +48,7 @@ export function testDatabases(): TestDatabase[] {
       },
     },
   ];
-  const url = process.env.TEST_DATABASE_URL;
+  const url = process.env.TEST_DATABASE_URL && testDatabaseUrl(process.env.TEST_DATABASE_URL);
   if (url) {
     list.push({
       name: 'postgres',

@@ -3,10 +3,19 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { livingMembers, signalGroupAndWait } from './process-group.ts';
 
 export type TestServer = {
   url: string;
   dataDir: string;
+  /** Everything the server has written to standard error so far (it is also passed on). */
+  errorOutput: () => string;
+  /** Resolves once the server has written something matching `pattern` to standard error. */
+  waitForErrorOutput: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
+  /** With `via: 'npm'`: the process group of npm and everything it started. */
+  processGroup: number | undefined;
+  /** The server process, for tests that look at its memory. */
+  pid: number;
   /** Ends the server as an operator would (SIGTERM) and waits; its data stays for reading. */
   shutDown: () => Promise<void>;
   /** Ends the server and deletes its data. */
@@ -25,19 +34,27 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built site (`npm run serve`) on a free port with its own SQLite file and the
- * demo content, and waits until it answers.
+ * Starts the built site on a free port with its own SQLite file and the demo content, and
+ * waits until it answers. By default the server's own process is started; `via: 'npm'` runs
+ * `npm run serve` in a process group of its own, as a site owner or a service manager does.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { via?: 'node' | 'npm' } = {},
+): Promise<TestServer> {
   if (!existsSync('dist/server/entry.mjs')) {
     throw new Error('No build in dist/. Run "npm run build" first (npm test does it for you).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-test-'));
+  const viaNpm = options.via === 'npm';
   const child: ChildProcess = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+    viaNpm ? 'npm' : process.execPath,
+    viaNpm
+      ? ['run', '--silent', 'serve']
+      : ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
     {
+      detached: viaNpm,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -51,9 +68,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         WEB_CONCURRENCY: '1',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'pipe'],
     },
   );
+  let errorOutput = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errorOutput += chunk.toString();
+    process.stderr.write(chunk);
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -69,6 +91,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   const shutDown = async () => {
+    if (viaNpm && child.pid !== undefined) {
+      if (livingMembers(child.pid).length > 0) {
+        await signalGroupAndWait(child.pid, 'SIGTERM', { timeoutMs: 90_000 });
+      }
+      return;
+    }
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -78,6 +106,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     dataDir,
+    processGroup: viaNpm ? child.pid : undefined,
+    errorOutput: () => errorOutput,
+    waitForErrorOutput: async (pattern, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(errorOutput)) {
+        if (Date.now() > deadline) throw new Error(`The server never wrote ${pattern}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    pid: child.pid as number,
     shutDown,
     stop: async () => {
       await shutDown();

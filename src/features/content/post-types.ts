@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from '../../platform/sanitised-html.ts';
 import type { MediaSize } from './media-urls.ts';
 
 export type Tag = { id: number; name: string; slug: string; description: string };
@@ -17,7 +18,7 @@ export type PostSummary = {
   tags: Tag[];
 };
 
-export type PostDetail = PostSummary & { html: string; readingMinutes: number };
+export type PostDetail = PostSummary & { html: SanitisedHtml; readingMinutes: number };
 
 export type Page<T> = {
   items: T[];

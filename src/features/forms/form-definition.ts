@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeRedirectTarget } from '../../platform/redirect-target.ts';
 
 /**
  * The form definition: settings plus an ordered list of fields, stored as JSON and documented
@@ -210,17 +211,23 @@ export const fieldSchema = z.discriminatedUnion('type', [
   pagebreakFieldSchema,
 ]);
 
+export const defaultConfirmationMessage =
+  'Thanks for contacting us! We will be in touch with you shortly.';
+
 const confirmationSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('message'),
     /** Markdown; rendered and sanitised on the server, then sent as HTML. */
-    message: text(20000).default('Thanks for contacting us! We will be in touch with you shortly.'),
+    message: text(20000).default(defaultConfirmationMessage),
   }),
   z.strictObject({
     type: z.literal('redirect'),
     url: z
-      .url({ protocol: /^https?$/ })
-      .or(z.string().regex(/^\/(?!\/)/, 'must be a path or an http(s) URL')),
+      .string()
+      .refine(
+        isSafeRedirectTarget,
+        'must be a path of this site or an http(s) URL, without backslashes or spaces',
+      ),
     newTab: z.boolean().default(false),
   }),
 ]);
@@ -237,7 +244,7 @@ const settingsSchema = z.strictObject({
     .default(''),
   confirmation: confirmationSchema.default({
     type: 'message',
-    message: 'Thanks for contacting us! We will be in touch with you shortly.',
+    message: defaultConfirmationMessage,
   }),
   emailSuggestions: z.boolean().default(true),
   readOnly: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sanitiseStoredHtml } from '../content/server/markdown.ts';
 import { describeConditions, visibleFieldIds } from './conditions.ts';
 import { splitFormEmbeds } from './embed.ts';
 import { checkFields } from './field-rules.ts';
@@ -251,14 +252,18 @@ describe('pages', () => {
 describe('form embeds', () => {
   it('splits post HTML at [form id="N"] paragraphs, whatever the quoting', () => {
     expect(
-      splitFormEmbeds('<p>Hi</p><p>[form id="3"]</p><p>Mid</p><p>[form id=&quot;3&quot;]</p>'),
+      splitFormEmbeds(
+        sanitiseStoredHtml('<p>Hi</p><p>[form id="3"]</p><p>Mid</p><p>[form id=&quot;3&quot;]</p>'),
+      ),
     ).toEqual([
       { type: 'html', html: '<p>Hi</p>' },
       { type: 'form', formId: 3 },
       { type: 'html', html: '<p>Mid</p>' },
       { type: 'form', formId: 3 },
     ]);
-    expect(splitFormEmbeds('<p>Text with [form id="3"] inside.</p>')).toHaveLength(1);
+    expect(
+      splitFormEmbeds(sanitiseStoredHtml('<p>Text with [form id="3"] inside.</p>')),
+    ).toHaveLength(1);
   });
 });
 
@@ -271,10 +276,10 @@ describe('the public form', () => {
       },
       fields: [{ id: 1, type: 'email', denyList: ['*@spam.example'] }],
     });
-    const visible = JSON.stringify(toPublicForm({ id: 4, definition: form }));
+    const visible = JSON.stringify(toPublicForm({ id: 4, definition: form, blocks: {} }));
     expect(visible).not.toContain('owner@example.org');
     expect(visible).not.toContain('spam.example');
     expect(visible).not.toContain('secret thanks');
-    expect(toPublicForm({ id: 4, definition: form }).restrictedFieldIds).toEqual([1]);
+    expect(toPublicForm({ id: 4, definition: form, blocks: {} }).restrictedFieldIds).toEqual([1]);
   });
 });

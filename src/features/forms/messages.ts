@@ -47,6 +47,10 @@ export const formMessages = {
   tooLarge: 'The submission is too large.',
   defaultConfirmation: '<p>Thanks for contacting us! We will be in touch with you shortly.</p>',
   honeypotDescription: 'Leave this field empty.',
+  /** In the mails an entry causes. */
+  mailEmptyValue: '(empty)',
+  mailUnnamedField: 'Field {id}',
+  mailOwnerFooter: 'Sent from {page} through the form "{form}" on {site}.',
   /** Shown without JavaScript, where fields that conditions hide are all on the page. */
   conditionShow: 'Only when {rules}.',
   conditionHide: 'Not needed when {rules}.',

@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from '../../platform/sanitised-html.ts';
 import type { FieldErrors } from './field-rules.ts';
 import type { FormValues } from './field-values.ts';
 import type { FormDefinition, StoredForm } from './form-definition.ts';
@@ -8,17 +9,27 @@ import { honeypotFieldId, honeypotLabel } from './honeypot.ts';
  * may know (notification addresses, allow and deny lists, the confirmation text), plus the
  * honeypot to render. It is serialised into the page as the island's props.
  */
+/** The markup of a form's content and HTML blocks by field id, sanitised on the server. */
+export type FormBlocks = Record<number, SanitisedHtml>;
+
 export type PublicForm = {
   id: number;
   definition: FormDefinition;
+  /** The blocks' markup, which travels here rather than in their fields. */
+  blocks: FormBlocks;
   /** E-mail fields the server checks against its lists (`qforms_restricted_email`). */
   restrictedFieldIds: number[];
   honeypot: { id: number; label: string } | undefined;
 };
 
-export function toPublicForm({ id, definition }: StoredForm, random = Math.random): PublicForm {
+export function toPublicForm(
+  { id, definition, blocks }: StoredForm & { blocks: FormBlocks },
+  random = Math.random,
+): PublicForm {
   const restrictedFieldIds: number[] = [];
   const fields = definition.fields.map((field) => {
+    if (field.type === 'content') return { ...field, html: '' };
+    if (field.type === 'html') return { ...field, code: '' };
     if (field.type !== 'email') return field;
     if (field.allowList.length > 0 || field.denyList.length > 0) restrictedFieldIds.push(field.id);
     return { ...field, allowList: [], denyList: [] };
@@ -44,6 +55,7 @@ export function toPublicForm({ id, definition }: StoredForm, random = Math.rando
         },
       },
     },
+    blocks,
     restrictedFieldIds,
     honeypot: settings.antispam.honeypot
       ? { id: honeypotFieldId(definition), label: honeypotLabel(definition, random) }
@@ -56,7 +68,19 @@ export type FormPostState = {
   values: FormValues;
   fieldErrors: FieldErrors;
   headerError?: string | undefined;
-  confirmationHtml?: string | undefined;
+  confirmationHtml?: SanitisedHtml | undefined;
+};
+
+/** The `data` of a `qforms_submit` answer (seed §3), as the browser reads it. */
+export type SubmitReplyData = {
+  /** The confirmation message, sanitised by the server. */
+  confirmation?: SanitisedHtml;
+  redirect_url?: unknown;
+  new_tab?: unknown;
+  action_required?: unknown;
+  token?: unknown;
+  token_time?: unknown;
+  errors?: unknown;
 };
 
 export type FormIslandProps = {

@@ -47,33 +47,78 @@ describe('readPostedFields', () => {
   });
 });
 
+/** The router's view of the shared rate-limit table: calls counted per scope and client. */
+function countingLimiter() {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    take: async ({ who }: { who: string }, rule: { scope: string; limit: number }) => {
+      const key = `${rule.scope} ${who}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const allowed = (counts.get(key) ?? 0) <= rule.limit;
+      return { allowed, retryAfterSeconds: allowed ? 0 : 42 };
+    },
+  };
+}
+
 describe('AjaxRouter', () => {
-  const router = new AjaxRouter<{ who: string }>().register(
+  const limiter = countingLimiter();
+  const failures: string[] = [];
+  const router = new AjaxRouter<{ who: string }>({
+    takeRateLimit: limiter.take,
+    onError: (error, action, { who }) => failures.push(`${action} ${who}: ${String(error)}`),
+  }).register(
     {
       name: 'roomy',
       maxBodyBytes: 1000,
       maxFields: 10,
+      rateLimit: { limit: 100, windowMs: 60_000 },
       handle: async () => ({ success: true, data: null }),
     },
     {
       name: 'echo',
       maxBodyBytes: 100,
       maxFields: 3,
+      rateLimit: { limit: 100, windowMs: 60_000 },
       refusal: (message) => ({ shaped: message }),
       handle: async (fields, _request, context) => ({
         success: true,
         data: { word: fields.get('word'), who: context.who },
       }),
     },
+    {
+      name: 'scarce',
+      maxBodyBytes: 100,
+      maxFields: 3,
+      rateLimit: { limit: ({ who }) => (who === 'owner' ? 3 : 2), windowMs: 60_000 },
+      handle: async () => ({ success: true, data: 'ran' }),
+    },
+    {
+      name: 'failing',
+      maxBodyBytes: 100,
+      maxFields: 3,
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      refusal: (message) => ({ shaped: message }),
+      handle: async () => {
+        throw new Error('connection lost');
+      },
+    },
+    {
+      name: 'self-counting',
+      maxBodyBytes: 100,
+      maxFields: 3,
+      rateLimit: 'counted-by-action',
+      handle: async () => ({ success: true, data: 'ran' }),
+    },
   );
-  const post = (body: string) =>
+  const post = (body: string, who = 'tester') =>
     router.handle(
       new Request('http://site.test/ajax', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
       }),
-      { who: 'tester' },
+      { who },
     );
 
   it('hands an action its fields and context and answers JSON', async () => {
@@ -96,5 +141,42 @@ describe('AjaxRouter', () => {
     expect((await post('action=nope')).status).toBe(400);
     const get = await router.handle(new Request('http://site.test/ajax'), { who: 'x' });
     expect(get.status).toBe(405);
+  });
+
+  it("counts every call against the action's limit before it runs, per client", async () => {
+    expect((await (await post('action=scarce', 'visitor')).json()).data).toBe('ran');
+    expect((await (await post('action=scarce', 'visitor')).json()).data).toBe('ran');
+    const refused = await post('action=scarce', 'visitor');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('42');
+    expect(await refused.json()).toEqual({
+      success: false,
+      data: { message: ajaxMessages.tooManyRequests(42) },
+    });
+    // Another client, and a limit that depends on the context.
+    expect((await post('action=scarce', 'other')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post('action=scarce', 'owner')).status).toBe(200);
+    expect((await post('action=scarce', 'owner')).status).toBe(429);
+    expect(limiter.counts.get('ajax:scarce visitor')).toBe(3);
+  });
+
+  it('leaves the counting to an action that counts in its own transaction', async () => {
+    for (let i = 0; i < 5; i++) expect((await post('action=self-counting')).status).toBe(200);
+    expect([...limiter.counts.keys()].some((key) => key.includes('self-counting'))).toBe(false);
+  });
+
+  it('knows the largest body any action reads', () => {
+    expect(router.largestBody).toBe(1000);
+  });
+
+  it('answers a failed action with a 503 in its own shape, and reports the error', async () => {
+    const response = await post('action=failing');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({
+      success: false,
+      data: { shaped: ajaxMessages.unavailable },
+    });
+    expect(failures).toEqual(['failing tester: Error: connection lost']);
   });
 });

@@ -1,7 +1,10 @@
+import type { RateLimit } from '../rate-limit.ts';
+
 /**
  * The site's single AJAX endpoint, `POST /ajax` (contract §1): each feature registers its
  * actions by name (`qforms_submit`, …); the router reads the body within the action's size
- * limit, hands the action its fields and answers `{ success, data }` as JSON.
+ * limit, counts the call against the action's rate limit, hands the action its fields and
+ * answers `{ success, data }` as JSON.
  */
 
 /** The fields of a posted body, in order; files are not read by any action yet. */
@@ -12,12 +15,29 @@ export type AjaxFields = {
 
 export type AjaxReply = { success: boolean; data: unknown; status?: number };
 
+/**
+ * How many calls one client may make to an action. The router counts each call (per client,
+ * in the shared `rate_limits` table) before the action runs, and answers 429 past the limit.
+ * `counted-by-action` is for an action that counts in the transaction of the write it guards,
+ * so that a refused call writes nothing; the router then leaves the counting to it.
+ */
+export type AjaxRateLimit<Context> =
+  | { limit: number | ((context: Context) => number); windowMs: number }
+  | 'counted-by-action';
+
+/** Counts one call of a client (the context knows which) under `rule`. */
+export type TakeRateLimit<Context> = (
+  context: Context,
+  rule: RateLimit,
+) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+
 export type AjaxAction<Context> = {
   name: string;
   /** Largest body this action reads, in bytes. */
   maxBodyBytes: number;
   /** Most body fields it reads. */
   maxFields: number;
+  rateLimit: AjaxRateLimit<Context>;
   handle(fields: AjaxFields, request: Request, context: Context): Promise<AjaxReply>;
   /** How this action words a refusal by the router (too large, malformed), so its client shows it. */
   refusal?: (message: string) => unknown;
@@ -30,6 +50,9 @@ export const ajaxMessages = {
   tooLarge: 'The submission is too large.',
   tooManyFields: 'The submission has too many fields.',
   malformed: 'The submission could not be read.',
+  unavailable: 'The site could not take this just now. Please try again in a moment.',
+  tooManyRequests: (seconds: number) =>
+    `Too many requests from your connection. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 class BodyTooLarge extends Error {}
@@ -106,17 +129,37 @@ export async function readPostedFields(
   };
 }
 
-const json = (reply: AjaxReply) =>
+const json = (reply: AjaxReply, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ success: reply.success, data: reply.data }), {
     status: reply.status ?? 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   });
 
 export class AjaxRouter<Context> {
   readonly #actions = new Map<string, AjaxAction<Context>>();
+  readonly #takeRateLimit: TakeRateLimit<Context>;
+  readonly #onError: (error: unknown, action: string, context: Context) => void;
   /** The largest body any action reads: the router reads no more before it knows the action. */
   #largestBody = 0;
   #mostFields = 0;
+
+  constructor(options: {
+    takeRateLimit: TakeRateLimit<Context>;
+    /** Told of an action that failed; the client gets a 503 it can show and try again after. */
+    onError: (error: unknown, action: string, context: Context) => void;
+  }) {
+    this.#takeRateLimit = options.takeRateLimit;
+    this.#onError = options.onError;
+  }
+
+  /** The largest body any registered action reads, in bytes. */
+  get largestBody(): number {
+    return this.#largestBody;
+  }
 
   register(...actions: AjaxAction<Context>[]): this {
     for (const action of actions) {
@@ -150,12 +193,41 @@ export class AjaxRouter<Context> {
     if (!action) {
       return json({ success: false, data: { message: ajaxMessages.unknownAction }, status: 400 });
     }
-    const refuse = (message: string, status: number) =>
-      json({ success: false, data: action.refusal?.(message) ?? { message }, status });
+    const refuse = (message: string, status: number, headers?: Record<string, string>) =>
+      json({ success: false, data: action.refusal?.(message) ?? { message }, status }, headers);
     if (posted.bytes > action.maxBodyBytes) return refuse(ajaxMessages.tooLarge, 413);
     if (posted.fields.entries.length > action.maxFields) {
       return refuse(ajaxMessages.tooManyFields, 413);
     }
-    return json(await action.handle(posted.fields, request, context));
+    try {
+      return await this.#run(action, posted.fields, request, context, refuse);
+    } catch (error) {
+      this.#onError(error, action.name, context);
+      return refuse(ajaxMessages.unavailable, 503, { 'retry-after': '5' });
+    }
+  }
+
+  async #run(
+    action: AjaxAction<Context>,
+    fields: AjaxFields,
+    request: Request,
+    context: Context,
+    refuse: (message: string, status: number, headers?: Record<string, string>) => Response,
+  ): Promise<Response> {
+    if (action.rateLimit !== 'counted-by-action') {
+      const { limit, windowMs } = action.rateLimit;
+      const taken = await this.#takeRateLimit(context, {
+        scope: `ajax:${action.name}`,
+        limit: typeof limit === 'function' ? limit(context) : limit,
+        windowMs,
+      });
+      if (!taken.allowed) {
+        const seconds = Math.max(1, taken.retryAfterSeconds);
+        return refuse(ajaxMessages.tooManyRequests(seconds), 429, {
+          'retry-after': String(seconds),
+        });
+      }
+    }
+    return json(await action.handle(fields, request, context));
   }
 }

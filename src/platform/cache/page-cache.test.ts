@@ -127,11 +127,43 @@ describe('cache helpers', () => {
   });
   it('caches only anonymous GET and HEAD requests', () => {
     const url = new URL('http://x/tag/a/?page=2');
-    expect(pageCacheKey('GET', url, undefined)).toBe('/tag/a/?page=2');
-    expect(pageCacheKey('HEAD', url, 'theme=dark')).toBe('/tag/a/?page=2');
-    expect(pageCacheKey('POST', url, undefined)).toBeUndefined();
-    expect(pageCacheKey('GET', url, 'a=1; quire_session=abc')).toBeUndefined();
-    expect(pageCacheKey('GET', url, undefined, 'Basic eDp5')).toBeUndefined();
+    const page = ['page'];
+    expect(pageCacheKey('GET', url, page, undefined)).toBe('/tag/a/?page=2');
+    expect(pageCacheKey('HEAD', url, page, 'theme=dark')).toBe('/tag/a/?page=2');
+    expect(pageCacheKey('POST', url, page, undefined)).toBeUndefined();
+    expect(pageCacheKey('GET', url, page, 'a=1; quire_session=abc')).toBeUndefined();
+    expect(pageCacheKey('GET', url, page, undefined, 'Basic eDp5')).toBeUndefined();
+  });
+
+  it('keys a page on the parameters its route reads, and nothing else', () => {
+    const key = (address: string, params: readonly string[] | 'all') =>
+      pageCacheKey('GET', new URL(address, 'http://x'), params, undefined);
+    expect(key('/?utm_source=x&fbclid=1', ['page'])).toBe('/');
+    expect(key('/?zz=1&page=2&page=3', ['page'])).toBe('/?page=2');
+    expect(key('/search?page=2&x=1&q=a+b', ['q', 'page'])).toBe('/search?q=a+b&page=2');
+    expect(key('/search?q=a%20b', ['q', 'page'])).toBe('/search?q=a+b');
+    expect(key('/about/?qforms_form_id=1', [])).toBe('/about/');
+    expect(key('/unknown?x=1', 'all')).toBe('/unknown?x=1');
+  });
+});
+
+describe('PageCache room for pages anyone can make up', () => {
+  it('keeps 404s and search results apart, so they never push out real pages', async () => {
+    const state = { current: { version: '1', validUntil: undefined } as ContentState };
+    const { cache } = cacheWith(state, { now: 0 }, 20);
+    await cache.refresh();
+    await cache.set('/', page('home'));
+    await cache.set('/about/', page('about'));
+    for (let i = 0; i < 1000; i++) {
+      await cache.set(`/missing-${i}/`, { ...page('not found'), status: 404 }, { transient: true });
+    }
+    expect(cache.get('/')?.body.toString()).toBe('home');
+    expect(cache.get('/about/')?.body.toString()).toBe('about');
+    // A tenth of the room: the last two made-up pages, the others gone.
+    expect(cache.get('/missing-999/')?.status).toBe(404);
+    expect(cache.get('/missing-998/')?.status).toBe(404);
+    expect(cache.get('/missing-997/')).toBeUndefined();
+    expect(cache.size).toBe(4);
   });
 });
 

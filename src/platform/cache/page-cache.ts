@@ -39,9 +39,14 @@ export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
  * version in the database moves. Several instances each keep their own copy and each notice
  * the new version within `checkEveryMs`; the instance that made the change clears at once
  * through `invalidate()`.
+ *
+ * Pages anyone can conjure up without end (404s for made-up addresses, search results) are
+ * kept apart, in a tenth of the room, so however many of them arrive they push out only each
+ * other, never the site's real pages.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
+  readonly #transient = new Map<string, CachedPage>();
   readonly #memos = new Map<string, Promise<unknown>>();
   readonly #options: Options;
   readonly #now: () => number;
@@ -55,7 +60,7 @@ export class PageCache {
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries.size + this.#transient.size;
   }
 
   /** Reads the content state when the last read is older than `checkEveryMs`. */
@@ -81,13 +86,16 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    const entry = this.#entries.get(key);
-    if (entry) {
-      // Most recently used goes last; the first key is the one evicted.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
+    for (const entries of [this.#entries, this.#transient]) {
+      const entry = entries.get(key);
+      if (entry) {
+        // Most recently used goes last; the first key is the one evicted.
+        entries.delete(key);
+        entries.set(key, entry);
+        return entry;
+      }
     }
-    return entry;
+    return undefined;
   }
 
   /**
@@ -95,7 +103,11 @@ export class PageCache {
    * when the cache keeps nothing, each response is compressed fast (about 10% larger at half
    * the CPU), since it is thrown away after one use.
    */
-  async set(key: string, page: Omit<CachedPage, 'gzip' | 'etag'>): Promise<CachedPage> {
+  async set(
+    key: string,
+    page: Omit<CachedPage, 'gzip' | 'etag'>,
+    options: { transient?: boolean } = {},
+  ): Promise<CachedPage> {
     const entry: CachedPage = {
       ...page,
       gzip:
@@ -105,12 +117,15 @@ export class PageCache {
       etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
     };
     if (this.#options.maxEntries === 0) return entry;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
+    const [entries, maxEntries] = options.transient
+      ? [this.#transient, Math.ceil(this.#options.maxEntries / 10)]
+      : [this.#entries, this.#options.maxEntries];
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+      entries.delete(oldest);
     }
     return entry;
   }
@@ -138,6 +153,7 @@ export class PageCache {
 
   #clear(): void {
     this.#entries.clear();
+    this.#transient.clear();
     this.#memos.clear();
   }
 
@@ -196,14 +212,27 @@ export function acceptsGzip(acceptEncoding: string | null | undefined): boolean 
   );
 }
 
-/** The cache key of a request the page cache may answer, or undefined when it may not. */
+/**
+ * The cache key of a request the page cache may answer, or undefined when it may not: the
+ * path and the query parameters the page reads (`params`, from the route), so other
+ * parameters, which cannot change the page, all find the one cached copy.
+ */
 export function pageCacheKey(
   method: string | undefined,
   url: URL,
+  params: readonly string[] | 'all',
   cookie: string | null | undefined,
   authorization?: string | null,
 ): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   if (authorization || readCookie(cookie, sessionCookieName) !== undefined) return undefined;
-  return `${url.pathname}${url.search}`;
+  if (params === 'all') return `${url.pathname}${url.search}`;
+  const read = new URLSearchParams();
+  for (const name of params) {
+    // The first value, as `searchParams.get` gives the page.
+    const value = url.searchParams.get(name);
+    if (value !== null) read.append(name, value);
+  }
+  const query = read.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }

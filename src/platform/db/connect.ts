@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { ResilientPool } from './resilient-pg-pool.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = Config['database']['kind'];
@@ -16,10 +17,30 @@ export type DatabaseHandle = { db: Db; kind: DatabaseKind };
 const int8 = 20;
 const numeric = 1700;
 
-export function connectDatabase(database: Config['database']): DatabaseHandle {
+export type ConnectOptions = {
+  /** Told when a PostgreSQL connection is lost or cannot be made (it is replaced). */
+  onConnectionTrouble?: (message: string) => void;
+  /** How long a statement outside a transaction is retried while connections are lost. */
+  retryForMs?: number;
+  /** Shown in `pg_stat_activity`; the app's own sessions are `quire`. */
+  applicationName?: string;
+};
+
+/** Names the app's PostgreSQL sessions in `pg_stat_activity`. */
+export const postgresApplicationName = 'quire';
+
+export function connectDatabase(
+  database: Config['database'],
+  options: ConnectOptions = {},
+): DatabaseHandle {
   if (database.kind === 'postgres') {
+    const trouble = (error: unknown) =>
+      options.onConnectionTrouble?.(
+        `Database connection lost: ${error instanceof Error ? error.message : String(error)}`,
+      );
     const pool = new pg.Pool({
       connectionString: database.url,
+      application_name: options.applicationName ?? postgresApplicationName,
       max: 10,
       types: {
         // Epoch-millisecond times and counts fit a double exactly; read them as numbers.
@@ -27,8 +48,17 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
           oid === int8 || oid === numeric ? Number : pg.types.getTypeParser(oid, format),
       },
     });
+    // Without these listeners a connection the server ends (a restart, a failover, a
+    // pooler's idle timeout) raises an unhandled 'error' event and ends the process.
+    // The pool's own event repeats what the connection's listener has already reported.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', trouble));
+    const resilient = new ResilientPool(pool, {
+      retryForMs: options.retryForMs ?? 10_000,
+      onRetry: trouble,
+    });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) }),
       kind: 'postgres',
     };
   }

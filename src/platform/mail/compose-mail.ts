@@ -1,6 +1,9 @@
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import type { MailMessage } from './mail-message.ts';
 
+/** Who a mail comes from: an address as MAIL_FROM gives it, or a display name and address. */
+export type MailSender = string | { name: string; address: string };
+
 /** What the outbox knows about a mail besides its content. */
 export type MailIdentity = { id: number; queuedAt: number };
 
@@ -11,7 +14,7 @@ export type MailIdentity = { id: number; queuedAt: number };
  */
 export function composeMail(
   message: MailMessage,
-  from: string,
+  from: MailSender,
   { id, queuedAt }: MailIdentity,
 ): SendMailOptions {
   return {
@@ -22,7 +25,7 @@ export function composeMail(
     html: message.html,
     replyTo: message.replyTo,
     headers: message.headers,
-    messageId: `<quire-mail-${id}-${queuedAt}@${domainOf(from)}>`,
+    messageId: `<quire-mail-${id}-${queuedAt}@${domainOf(typeof from === 'string' ? from : from.address)}>`,
     date: new Date(queuedAt),
   };
 }
@@ -37,7 +40,7 @@ const rawBuilder = createTransport({ streamTransport: true, buffer: true, newlin
 /** The complete RFC 822 message (CRLF line ends), as an SMTP server would receive it. */
 export async function buildRawMail(
   message: MailMessage,
-  from: string,
+  from: MailSender,
   identity: MailIdentity,
 ): Promise<Buffer> {
   const info = await rawBuilder.sendMail(composeMail(message, from, identity));

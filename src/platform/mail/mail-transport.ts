@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import type { MailIdentity } from './compose-mail.ts';
+import type { MailIdentity, MailSender } from './compose-mail.ts';
 import { createFileOutboxTransport } from './file-outbox-transport.ts';
 import type { MailMessage } from './mail-message.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
@@ -14,9 +14,20 @@ export type MailTransport = {
   close: () => void;
 };
 
-/** SMTP when MAIL_URL is set; otherwise .eml files in `{dataDir}/outbox` for development. */
-export function createMailTransport(mail: Config['mail'], dataDir: string): MailTransport {
+/**
+ * SMTP when MAIL_URL is set; otherwise .eml files in `{dataDir}/outbox` for development. Mail
+ * comes from MAIL_FROM, or else from `no-reply@host` under the site's title, read when each
+ * mail is sent so a new title shows at once.
+ */
+export function createMailTransport(
+  mail: Config['mail'],
+  dataDir: string,
+  siteTitle: () => Promise<string> = async () => 'Quire',
+): MailTransport {
+  const { from, noReplyAddress } = mail;
+  const sender = async (): Promise<MailSender> =>
+    from ?? { name: await siteTitle(), address: noReplyAddress };
   return mail.smtpUrl
-    ? createSmtpTransport(mail.smtpUrl, mail.from)
-    : createFileOutboxTransport(join(dataDir, 'outbox'), mail.from);
+    ? createSmtpTransport(mail.smtpUrl, sender)
+    : createFileOutboxTransport(join(dataDir, 'outbox'), sender);
 }

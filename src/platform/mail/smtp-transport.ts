@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import { composeMail } from './compose-mail.ts';
+import { composeMail, type MailSender } from './compose-mail.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 /**
@@ -7,7 +7,10 @@ import type { MailTransport } from './mail-transport.ts';
  * The timeouts are far below the outbox lock (deliver-due-mail.ts), so a hanging server makes an
  * attempt fail instead of outliving the claim and letting another process send it too.
  */
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+export function createSmtpTransport(
+  smtpUrl: string,
+  sender: () => Promise<MailSender>,
+): MailTransport {
   const transporter = createTransport({
     url: smtpUrl,
     connectionTimeout: 30_000,
@@ -18,7 +21,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     description: `${url.protocol}//${url.host}`,
     send: async (message, identity) => {
-      const info = await transporter.sendMail(composeMail(message, from, identity));
+      const info = await transporter.sendMail(composeMail(message, await sender(), identity));
       return { rejected: info.rejected ?? [] };
     },
     close: () => transporter.close(),

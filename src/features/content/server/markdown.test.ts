@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, mediaIdsIn, renderMarkdown } from './markdown.ts';
+import {
+  htmlToText,
+  markedText,
+  mediaIdsIn,
+  renderMarkdown,
+  sanitiseStoredHtml,
+} from './markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders Markdown to HTML', () => {
@@ -62,6 +68,45 @@ describe('htmlToText', () => {
   it('keeps only the words', () => {
     expect(htmlToText('<p>Fish &amp; chips <em>today</em></p>\n<p>1 &lt; 2</p>')).toBe(
       'Fish & chips today 1 < 2',
+    );
+  });
+});
+
+describe('HTML read back from the database', () => {
+  it('passes the sanitiser again unchanged, so pages can rely on it', () => {
+    const media = new Map([[1, { width: 1600, height: 900, fileName: 'a.jpg' }]]);
+    const markdown = [
+      '# A title with *emphasis*',
+      'Text with a [link](https://example.org "Title"), a [path](/about/), `code` & <kbd>Ctrl</kbd>.',
+      '![Cover](/media/1/a.jpg) ![Elsewhere](https://images.example/b.png)',
+      '## The recipe\n\n1. one\n2. two\n\n- [ ] task\n- nested\n  - deeper',
+      '> A quote\n> with ~~struck~~ words',
+      '```js\nconst x = "<b>";\n```',
+      '| a | b |\n|:--|--:|\n| 1 | 2 |',
+      '[form id="3"]',
+      '## The recipe',
+    ].join('\n\n');
+    const html = renderMarkdown(markdown, media);
+    expect(html).toContain('srcset=');
+    expect(sanitiseStoredHtml(html)).toBe(html);
+  });
+
+  it('loses anything a sanitised body cannot hold, should a row be tampered with', () => {
+    const html = sanitiseStoredHtml(
+      '<p>Kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+    );
+    expect(html).toContain('<p>Kept</p>');
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+  });
+});
+
+describe('markedText', () => {
+  it('escapes the text and adds only the marks', () => {
+    expect(markedText('a <b>bold</b> [[claim]] & "more"', '[[', ']]')).toBe(
+      'a &lt;b&gt;bold&lt;/b&gt; <mark>claim</mark> &amp; "more"',
+    );
+    expect(markedText('[[<img src=x onerror=alert(1)>]]', '[[', ']]')).toBe(
+      '<mark>&lt;img src=x onerror=alert(1)&gt;</mark>',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type MediaSize, mediaPath, mediaSrcset } from '../media-urls.ts';
 import { slugify } from '../slug.ts';
 
@@ -20,8 +21,34 @@ export function mediaIdsIn(markdown: string): number[] {
  * Markdown written by the site owner, rendered to HTML that is safe to put on a page: no
  * scripts, no event handlers, no `javascript:` or `data:` links, no frames or forms.
  */
-export function renderMarkdown(markdown: string, media: MediaLookup = new Map()): string {
-  const raw = marked.parse(markdown, { async: false });
+export function renderMarkdown(markdown: string, media: MediaLookup = new Map()): SanitisedHtml {
+  return sanitise(marked.parse(markdown, { async: false }), media);
+}
+
+/**
+ * HTML read back from the database (a post's body, a form's blocks), sanitised again on its way
+ * to a page: it was rendered by `renderMarkdown` when saved, and passing the same sanitiser
+ * again changes nothing, but what a page injects is only ever what the sanitiser just made.
+ */
+export function sanitiseStoredHtml(html: string): SanitisedHtml {
+  return sanitise(html, new Map());
+}
+
+/**
+ * Plain text as HTML, with the parts between `markStart` and `markEnd` in `<mark>` (search
+ * snippets). The text is escaped first, so only the marks are markup.
+ */
+export function markedText(text: string, markStart: string, markEnd: string): SanitisedHtml {
+  const marked = escapeHtml(text).replaceAll(markStart, '<mark>').replaceAll(markEnd, '</mark>');
+  return sanitizeHtml(marked, { allowedTags: ['mark'], allowedAttributes: {} }) as SanitisedHtml;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The sanitiser: the one place that makes `SanitisedHtml` from markup. */
+function sanitise(raw: string, media: MediaLookup): SanitisedHtml {
   const usedIds = new Set<string>();
   return sanitizeHtml(raw, {
     allowedTags: [
@@ -118,7 +145,7 @@ export function renderMarkdown(markdown: string, media: MediaLookup = new Map())
     for (let n = 2; usedIds.has(id); n++) id = `${base}-${n}`;
     usedIds.add(id);
     return `<${tag} id="${id}">${inner}</${tag}>`;
-  });
+  }) as SanitisedHtml;
 }
 
 /** The words of rendered HTML, for search and descriptions. */

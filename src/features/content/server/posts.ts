@@ -7,6 +7,7 @@ import {
   snippetMarkEnd,
   snippetMarkStart,
 } from '../../../platform/db/dialect-sql.ts';
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { minutesToRead, monthLabel } from '../dates.ts';
 import type {
   ArchiveMonth,
@@ -16,6 +17,7 @@ import type {
   PostSummary,
   Tag,
 } from '../post-types.ts';
+import { markedText, sanitiseStoredHtml } from './markdown.ts';
 
 const visible = (now: number) =>
   sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}`;
@@ -165,7 +167,11 @@ export async function findPublishedBySlug(
     .executeTakeFirst();
   if (!row) return undefined;
   const [summary] = (await toSummaries(db, [row])) as [PostSummary];
-  return { ...summary, html: row.body_html, readingMinutes: minutesToRead(row.body_text) };
+  return {
+    ...summary,
+    html: sanitiseStoredHtml(row.body_html),
+    readingMinutes: minutesToRead(row.body_text),
+  };
 }
 
 /** The posts before and after one, in publishing order. */
@@ -247,7 +253,7 @@ export async function findTagBySlug(
     .executeTakeFirst();
 }
 
-export type SearchResult = PostSummary & { snippetHtml: string };
+export type SearchResult = PostSummary & { snippetHtml: SanitisedHtml };
 
 /** Full-text search over published posts and pages; the snippet is escaped HTML with `<mark>`. */
 export async function searchPublished(
@@ -274,19 +280,10 @@ export async function searchPublished(
   const summaries = new Map((await toSummaries(handle.db, rows)).map((s) => [s.id, s]));
   const items = matches.rows.flatMap((match) => {
     const summary = summaries.get(match.id);
-    return summary ? [{ ...summary, snippetHtml: markSnippet(match.snippet) }] : [];
+    const snippetHtml = markedText(match.snippet, snippetMarkStart, snippetMarkEnd);
+    return summary ? [{ ...summary, snippetHtml }] : [];
   });
   return pageOf(items, Number(matches.rows[0]?.total ?? 0), page, perPage);
-}
-
-function markSnippet(snippet: string): string {
-  return escapeHtml(snippet)
-    .replaceAll(snippetMarkStart, '<mark>')
-    .replaceAll(snippetMarkEnd, '</mark>');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Everything public, for the sitemap. */
@@ -323,7 +320,7 @@ export async function listFeedPosts(
   const byId = new Map(bodies.map((b) => [b.id, b]));
   return page.items.map((p) => ({
     ...p,
-    html: byId.get(p.id)?.body_html ?? '',
+    html: sanitiseStoredHtml(byId.get(p.id)?.body_html ?? ''),
     readingMinutes: minutesToRead(byId.get(p.id)?.body_text ?? ''),
   }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail } from '../post-types.ts';
+import { sanitiseStoredHtml } from './markdown.ts';
 import { renderRss, renderSitemap } from './rss.ts';
 
 const post: PostDetail = {
@@ -12,7 +13,9 @@ const post: PostDetail = {
   updatedAt: Date.UTC(2026, 2, 2),
   cover: null,
   tags: [{ id: 1, name: 'Food & Drink', slug: 'food-drink', description: '' }],
-  html: '<p><a href="/other/">x</a><img src="/media/1/960/a.jpg" srcset="/media/1/320/a.jpg 320w, /media/1/640/a.jpg 640w"></p>',
+  html: sanitiseStoredHtml(
+    '<p><a href="/other/">x</a><img src="/media/1/960/a.jpg" srcset="/media/1/320/a.jpg 320w, /media/1/640/a.jpg 640w"></p>',
+  ),
   readingMinutes: 1,
 };
 const channel = {
@@ -37,7 +40,8 @@ describe('renderRss', () => {
     expect(xml).not.toContain('\u0001');
   });
   it('replaces an embedded form with a link to the page', () => {
-    const xml = renderRss(channel, [{ ...post, html: '<p>Hi</p><p>[form id="2"]</p>' }]);
+    const html = sanitiseStoredHtml('<p>Hi</p><p>[form id="2"]</p>');
+    const xml = renderRss(channel, [{ ...post, html }]);
     expect(xml).not.toContain('[form');
     expect(xml).toContain(
       '&#60;a href=&#34;https://n.example/fish-chips/&#34;&#62;Fill in the form on the site&#60;/a&#62;',

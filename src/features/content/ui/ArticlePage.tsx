@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
+import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { mediaPath } from '../media-urls.ts';
 import { contentMessages } from '../messages.ts';
@@ -45,8 +46,8 @@ export function ArticlePage({ post, previous, next, children }: Props) {
       ) : (
         <div
           className="prose"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown when saved
-          dangerouslySetInnerHTML={{ __html: post.html }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: SanitisedHtml, made by the sanitiser only
+          dangerouslySetInnerHTML={{ __html: htmlOf(post.html) }}
         />
       )}
       {isPost && post.tags.length > 0 && (

@@ -1,4 +1,5 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
+import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { contentMessages } from '../messages.ts';
 import type { Page } from '../post-types.ts';
@@ -36,8 +37,8 @@ export function SearchPage({ query, results }: { query: string; results: Page<Se
             )}
             <p
               className="search-results__snippet"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped in markSnippet, only <mark> added
-              dangerouslySetInnerHTML={{ __html: item.snippetHtml }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: SanitisedHtml: escaped text, only <mark> added
+              dangerouslySetInnerHTML={{ __html: htmlOf(item.snippetHtml) }}
             />
           </li>
         ))}

@@ -34,6 +34,9 @@ const submit: AjaxAction<AjaxContext> = {
   name: 'qforms_submit',
   maxBodyBytes: 1024 * 1024,
   maxFields: 1000,
+  // FORM_SUBMISSIONS_PER_MINUTE, counted by submitEntry in the transaction that stores the
+  // entry, across AJAX and normal POSTs (submission.ts).
+  rateLimit: 'counted-by-action',
   refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
   async handle(fields, request, { app, client }) {
     const result = await submitEntry(app, submissionRequest(fields, request, client));
@@ -50,6 +53,8 @@ const getToken: AjaxAction<AjaxContext> = {
   name: 'qforms_get_token',
   maxBodyBytes: 4096,
   maxFields: 10,
+  // A form asks again only once its token is a day old (seed §6, Token refresh).
+  rateLimit: { limit: 30, windowMs: 60_000 },
   async handle(fields, _request, { app }) {
     const id = formId(fields.get('formId'));
     const form = id === undefined ? undefined : await loadForm(app, id);
@@ -64,6 +69,9 @@ const restrictedEmail: AjaxAction<AjaxContext> = {
   name: 'qforms_restricted_email',
   maxBodyBytes: 4096,
   maxFields: 10,
+  // Once per address typed (the browser keeps the answers); more would be reading the form's
+  // allow and deny lists address by address.
+  rateLimit: { limit: 30, windowMs: 60_000 },
   async handle(fields, _request, { app }) {
     const id = formId(fields.get('form_id'));
     const form = id === undefined ? undefined : await loadForm(app, id);

@@ -1,4 +1,5 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import type { AppContext } from '../../../server/boot.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
@@ -8,12 +9,14 @@ import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
 export type PageBody = Array<
-  { type: 'html'; html: string } | { type: 'form'; props: FormIslandProps }
+  { type: 'html'; html: SanitisedHtml } | { type: 'form'; props: FormIslandProps }
 >;
 
 /** The outcome of a normal POST for the page to show. */
 export type FormPost =
   | { type: 'redirect'; url: string }
+  /** The body could not be read (too large, not a form, malformed): nothing was submitted. */
+  | { type: 'refused'; status: number; message: string }
   | { type: 'show'; formId: number; instance: number; status: number; state: FormPostState };
 
 /**
@@ -22,7 +25,7 @@ export type FormPost =
  */
 export async function embedForms(
   app: AppContext,
-  html: string,
+  html: SanitisedHtml,
   pageUrl: string,
   post?: FormPost,
 ): Promise<PageBody> {
@@ -52,6 +55,9 @@ export async function embedForms(
 
 export const hasForms = (body: PageBody) => body.some((part) => part.type === 'form');
 
+/** What a page reads of a form posted to it: the same as `qforms_submit` through `/ajax`. */
+export const formPostLimits = { maxBytes: 1024 * 1024, maxFields: 1000 } as const;
+
 /**
  * A form posted to its page without JavaScript (seed §7 call 6): the same submission path as
  * `/ajax`; the page then shows the confirmation, or the errors with the visitor's input.
@@ -61,8 +67,8 @@ export async function receiveFormPost(
   request: Request,
   client: string,
 ): Promise<FormPost | undefined> {
-  const posted = await readPostedFields(request, { maxBytes: 1024 * 1024, maxFields: 1000 });
-  if (!posted.ok) return undefined;
+  const posted = await readPostedFields(request, formPostLimits);
+  if (!posted.ok) return { type: 'refused', status: posted.status, message: posted.message };
   const { fields } = posted;
   const formId = fields.get('qforms[id]');
   if (formId === undefined) return undefined;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkFormToken, issueFormToken, tokenLifetimeSeconds } from './form-token.ts';
+import {
+  checkFormToken,
+  issueFormToken,
+  signedIssueTime,
+  tokenLifetimeSeconds,
+} from './form-token.ts';
 
 const secret = 'a'.repeat(43);
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -42,5 +47,17 @@ describe('form tokens', () => {
   it('does not accept tokens issued in the future', () => {
     const { token } = issueFormToken(secret, 7, now + 3600_000);
     expect(checkFormToken(secret, 7, token, now)).toMatchObject({ reason: 'forged' });
+  });
+
+  it('proves its issue time after it expired, but only for its form and never in the future', () => {
+    const { token, issuedAt } = issueFormToken(secret, 7, now);
+    const threeDaysLater = now + 3 * 86400_000;
+    expect(checkFormToken(secret, 7, token, threeDaysLater)).toMatchObject({ reason: 'expired' });
+    expect(signedIssueTime(secret, 7, token, threeDaysLater)).toBe(issuedAt);
+    expect(signedIssueTime(secret, 8, token, threeDaysLater)).toBeUndefined();
+    expect(signedIssueTime(secret, 7, `${issuedAt - 60}${token.slice(10)}`, now)).toBeUndefined();
+    expect(signedIssueTime(secret, 7, undefined, now)).toBeUndefined();
+    const future = issueFormToken(secret, 7, now + 3600_000).token;
+    expect(signedIssueTime(secret, 7, future, now)).toBeUndefined();
   });
 });

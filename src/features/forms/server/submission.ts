@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { isSafeRedirectTarget } from '../../../platform/redirect-target.ts';
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import type { AppContext } from '../../../server/boot.ts';
-import { renderMarkdown } from '../../content/server/markdown.ts';
+import { renderMarkdown, sanitiseStoredHtml } from '../../content/server/markdown.ts';
 import { siteChrome } from '../../site/server/public-page.ts';
 import { usableVisitorId } from '../../site/visitor-id.ts';
 import { visibleFieldIds } from '../conditions.ts';
@@ -14,16 +15,22 @@ import {
   initialValue,
   readFieldEntries,
 } from '../field-values.ts';
-import type { FormDefinition, StoredForm } from '../form-definition.ts';
+import {
+  defaultConfirmationMessage,
+  type FormDefinition,
+  type StoredForm,
+} from '../form-definition.ts';
 import { honeypotFieldId } from '../honeypot.ts';
 import { formMessages } from '../messages.ts';
+import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { storeEntry } from './entries.ts';
-import { checkFormToken, type IssuedToken, issueFormToken } from './form-token.ts';
+import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import { findForm } from './forms-store.ts';
+import { submissionFingerprint } from './submission-identity.ts';
 
-/** A form as the server uses it: the definition and its confirmation rendered once. */
-export type LoadedForm = StoredForm & { confirmationHtml: string };
+/** A form as the server uses it: the definition, its confirmation and blocks rendered once. */
+export type LoadedForm = StoredForm & { confirmationHtml: SanitisedHtml; blocks: FormBlocks };
 
 /** Loads a form once per content version (forms change rarely, and pages share them). */
 export async function loadForm(app: AppContext, id: number): Promise<LoadedForm | undefined> {
@@ -31,10 +38,24 @@ export async function loadForm(app: AppContext, id: number): Promise<LoadedForm 
   return app.pageCache.memo(`form:${id}`, async () => {
     const form = await findForm(app.database.db, id);
     if (!form) return undefined;
-    const { confirmation } = form.definition.settings;
+    let { confirmation } = form.definition.settings;
+    // A redirect stored before targets were checked (or written around saveForm) that could
+    // lead off the site is not followed: the form thanks the visitor in place instead.
+    if (confirmation.type === 'redirect' && !isSafeRedirectTarget(confirmation.url)) {
+      app.log.warn('A form redirects to an unsafe address; it confirms in place', { form: id });
+      confirmation = { type: 'message', message: defaultConfirmationMessage };
+    }
+    const settings = { ...form.definition.settings, confirmation };
+    const blocks: FormBlocks = {};
+    for (const field of form.definition.fields) {
+      if (field.type === 'content') blocks[field.id] = sanitiseStoredHtml(field.html);
+      if (field.type === 'html') blocks[field.id] = sanitiseStoredHtml(field.code);
+    }
     return {
       ...form,
-      confirmationHtml: confirmation.type === 'message' ? renderMarkdown(confirmation.message) : '',
+      definition: { ...form.definition, settings },
+      confirmationHtml: renderMarkdown(confirmation.type === 'message' ? confirmation.message : ''),
+      blocks,
     };
   });
 }
@@ -42,6 +63,10 @@ export async function loadForm(app: AppContext, id: number): Promise<LoadedForm 
 export type SubmissionRequest = {
   formId: string | undefined;
   token: string | undefined;
+  /** The token the island held when the visitor began: the signed start of the fill time. */
+  startToken: string | undefined;
+  /** The island's id of this filling-in of the form, the same for every attempt. */
+  submissionId: string | undefined;
   startTimestamp: string | undefined;
   endTimestamp: string | undefined;
   pageUrl: string | undefined;
@@ -61,6 +86,8 @@ export function submissionRequest(
   return {
     formId: fields.get('qforms[id]'),
     token: fields.get('qforms[token]'),
+    startToken: fields.get('qforms[start_token]'),
+    submissionId: fields.get('qforms[submission_id]'),
     startTimestamp: fields.get('start_timestamp'),
     endTimestamp: fields.get('end_timestamp'),
     pageUrl: fields.get('page_url'),
@@ -72,7 +99,7 @@ export function submissionRequest(
 }
 
 export type Confirmation =
-  | { type: 'message'; html: string }
+  | { type: 'message'; html: SanitisedHtml }
   | { type: 'redirect'; url: string; newTab: boolean };
 
 export type SubmissionResult =
@@ -106,30 +133,36 @@ const seconds = (value: string | undefined) =>
   value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
 
 /**
+ * Whole seconds of grace for the signed fill time: both ends are rounded down to seconds, and
+ * the island's start token is signed a little after the page showed the form.
+ */
+const signedFillGraceSeconds = 1;
+
+/**
  * Why a submission looks like a machine's: it filled the honeypot, or it came faster than
- * the form's minimum fill time. The fill time is taken from the browser's timestamps when it
- * sent them, and otherwise (no JavaScript) from the signed issue time of the token, which a
- * sender cannot move.
+ * the form's minimum fill time. The browser's timestamps are checked when it sends them, but
+ * never believed alone: the fill time is also bounded by what the server signed, the start
+ * token the island kept from the visitor's first interaction or else the token sent, so a
+ * sender cannot claim more time than it has held a token (decision 0019).
  */
 function spamReason(
   definition: FormDefinition,
   request: SubmissionRequest,
   honeypot: string,
-  tokenAgeSeconds: number,
+  signedFillSeconds: number,
 ): string | undefined {
   const { antispam } = definition.settings;
   if (antispam.honeypot && honeypot.trim() !== '') return 'honeypot';
+  if (signedFillSeconds + signedFillGraceSeconds < antispam.minimumSeconds) return 'too-fast';
   const sentStart = request.startTimestamp !== undefined && request.startTimestamp !== '';
   const sentEnd = request.endTimestamp !== undefined && request.endTimestamp !== '';
   if (sentStart || sentEnd) {
     const start = seconds(request.startTimestamp);
     const end = seconds(request.endTimestamp);
     if (!start || !end || end < start) return 'bad-timestamps';
-    // Not the token's age as well: the browser renews a stale token just before sending, so
-    // a visitor back after a day would send a token a second old (decision 0012).
-    return end - start < antispam.minimumSeconds ? 'too-fast' : undefined;
+    if (end - start < antispam.minimumSeconds) return 'too-fast';
   }
-  return tokenAgeSeconds < antispam.minimumSeconds ? 'too-fast' : undefined;
+  return undefined;
 }
 
 /** A read-only field keeps the value it was shown with, whatever is sent. */
@@ -198,7 +231,11 @@ export async function submitEntry(
   const honeypotId = honeypotFieldId(definition);
   const honeypot =
     request.entries.find(([name]) => name === `qforms[fields][${honeypotId}]`)?.[1] ?? '';
-  const spam = spamReason(definition, request, honeypot, token.ageSeconds);
+  // The start token proves when the visitor began, even once the token itself was renewed.
+  const signedStart =
+    signedIssueTime(app.secret, form.id, request.startToken, now) ?? token.issuedAt;
+  const signedFill = Math.max(0, Math.floor(now / 1000) - signedStart);
+  const spam = spamReason(definition, request, honeypot, signedFill);
 
   const visible = visibleFieldIds(definition, values);
   const errors = checkFields(definition, values, visible);
@@ -230,9 +267,15 @@ export async function submitEntry(
     visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
     userAgent: request.userAgent.slice(0, 500),
     startedAt: (seconds(request.startTimestamp) ?? 0) * 1000 || undefined,
-    fingerprint: createHash('sha256')
-      .update(JSON.stringify([form.id, request.token, values]))
-      .digest('base64url'),
+    fingerprint: submissionFingerprint(app.secret, {
+      formId: form.id,
+      submissionId: request.submissionId,
+      token: request.token,
+      client: request.client,
+      userAgent: request.userAgent,
+      values,
+      now,
+    }),
     rateLimit: {
       rule: { scope: 'form-submit', limit: app.config.formSubmissionsPerMinute, windowMs: 60_000 },
       client: request.client,

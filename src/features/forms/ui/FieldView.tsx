@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { htmlOf, type SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { choiceValue } from '../field-kinds.ts';
 import { errorKey, type FieldErrors } from '../field-rules.ts';
 import { asList, asPart, asText, type FieldInput, fieldName } from '../field-values.ts';
@@ -26,6 +27,8 @@ export type FieldViewProps = {
   onBlur: (field: FormField, part?: string) => void;
   onAcceptSuggestion?: (field: FormField, suggestion: string) => void;
   onNumberKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** The markup of a content or HTML block, sanitised by the server. */
+  markup?: SanitisedHtml | undefined;
 };
 
 export const inputId = (idPrefix: string, fieldId: number, part?: string) =>
@@ -171,20 +174,15 @@ export function FieldView(props: FieldViewProps) {
     case 'gdpr-checkbox':
       return wrap(<Gdpr {...props} field={field} id={id} error={error} />, true);
     case 'content':
-      return wrap(
-        <div
-          className="qforms-field-content-body"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the form was saved
-          dangerouslySetInnerHTML={{ __html: field.html }}
-        />,
-      );
     case 'html':
       return wrap(
-        <div
-          className="qforms-field-html-body"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the form was saved
-          dangerouslySetInnerHTML={{ __html: field.code }}
-        />,
+        props.markup && (
+          <div
+            className={`qforms-field-${field.type}-body`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SanitisedHtml, made by the server's sanitiser
+            dangerouslySetInnerHTML={{ __html: htmlOf(props.markup) }}
+          />
+        ),
       );
     case 'divider':
       return wrap(

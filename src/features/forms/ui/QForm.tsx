@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
+import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions, visibleFieldIds } from '../conditions.ts';
 import { unlockableFieldTypes } from '../field-kinds.ts';
 import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
@@ -22,7 +23,7 @@ import {
 import type { FormField } from '../form-definition.ts';
 import { type FormPage, formPages, nextShownPage, pageOfField } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
-import type { FormIslandProps } from '../public-form.ts';
+import type { FormIslandProps, SubmitReplyData } from '../public-form.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { suggestEmail } from '../rules/email-suggestion.ts';
 import { isNumberKey } from '../rules/number.ts';
@@ -31,6 +32,7 @@ import { FieldView } from './FieldView.tsx';
 import {
   checkRestrictedEmail,
   fetchToken,
+  newSubmissionId,
   nowSeconds,
   postAjax,
   scrollToElement,
@@ -44,8 +46,20 @@ const keyUpDebounceMs = 1000;
 const remoteCheckWaitMs = 800;
 const fieldErrorOffset = 75;
 const generalErrorOffset = 100;
+/**
+ * How long after a pointer is lifted a press still counts as under way when no click comes
+ * (a long press, a drag): what was held back for it then happens anyway.
+ */
+const pressSettleMs = 1000;
 
-type GeneralErrors = { header?: string; footer?: string; recaptcha?: string };
+/** General errors of a submission result (seed §3), each shown in its own container. */
+type GeneralErrors = {
+  header?: string;
+  header_styled?: string;
+  footer?: string;
+  footer_styled?: string;
+  recaptcha?: string;
+};
 
 const withoutField = (errors: FieldErrors, id: number) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => fieldIdOfErrorKey(key) !== id));
@@ -102,11 +116,19 @@ export default function QForm({
   const valuesRef = useRef(values);
   const errorsRef = useRef(errors);
   const startedAt = useRef<number | undefined>(undefined);
+  /** The token held when the visitor began, sent along as the signed start of the fill time. */
+  const startToken = useRef<string | undefined>(undefined);
+  /** This filling-in of the form, the same for every attempt to send it (decision 0019). */
+  const submissionId = useRef<string | undefined>(undefined);
+  /** Whether a press (mouse or touch) is under way, and what waits for it to end. */
+  const pressing = useRef(false);
+  const afterPress = useRef(new Map<string, () => void>());
   const pendingChecks = useRef(new Set<Promise<void>>());
   const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const scrollAfterRender = useRef<{ selector: string; offset: number } | undefined>(undefined);
   /** Error keys of the inputs the visitor has typed in or left. */
   const touched = useRef(new Set<string>());
+  const focusFirstInvalid = useRef(false);
 
   const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
 
@@ -142,12 +164,69 @@ export default function QForm({
     };
   }, [definition]);
 
+  // A message that appears or goes while a button is pressed moves the button away from the
+  // pointer, and the click lands beside it. What would change the layout waits for the press
+  // to end: its click (a tap's mouse events come after the finger is lifted), or a while.
+  // It runs once the click has been handled: a render during the click would put a
+  // controlled checkbox back before React reads it.
+  useEffect(() => {
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const settled = () => {
+      clearTimeout(settle);
+      pressing.current = false;
+      const waiting = [...afterPress.current.values()];
+      afterPress.current.clear();
+      for (const run of waiting) run();
+    };
+    const pressed = () => {
+      clearTimeout(settle);
+      pressing.current = true;
+    };
+    const lifted = () => {
+      clearTimeout(settle);
+      settle = setTimeout(settled, pressSettleMs);
+    };
+    const clicked = () => {
+      clearTimeout(settle);
+      settle = setTimeout(settled, 0);
+    };
+    const options = { capture: true, passive: true };
+    document.addEventListener('pointerdown', pressed, options);
+    document.addEventListener('pointerup', lifted, options);
+    document.addEventListener('pointercancel', settled, options);
+    document.addEventListener('click', clicked, options);
+    return () => {
+      clearTimeout(settle);
+      document.removeEventListener('pointerdown', pressed, options);
+      document.removeEventListener('pointerup', lifted, options);
+      document.removeEventListener('pointercancel', settled, options);
+      document.removeEventListener('click', clicked, options);
+    };
+  }, []);
+
+  /** Runs now, or once the press under way has ended; a later call for the same key wins. */
+  const whenSettled = (key: string, run: () => void) => {
+    if (pressing.current) afterPress.current.set(key, run);
+    else run();
+  };
+
   useEffect(() => {
     const target = scrollAfterRender.current;
     if (!target) return;
     scrollAfterRender.current = undefined;
-    const element = document.getElementById(idPrefix)?.querySelector(target.selector);
+    const container = document.getElementById(idPrefix);
+    // The first one shown: other pages' errors are in the document too.
+    const element = [...(container?.querySelectorAll(target.selector) ?? [])].find(
+      (candidate) => candidate.getClientRects().length > 0,
+    );
     if (element) scrollToElement(element, target.offset);
+    if (!focusFirstInvalid.current) return;
+    focusFirstInvalid.current = false;
+    // The scroll above is animated; focusing must not jump there first.
+    const invalid = container?.querySelector<HTMLElement>(
+      '.qforms-page--current [aria-invalid="true"]',
+    );
+    invalid?.focus({ preventScroll: true });
   });
 
   const isLocked = (field: FormField) => formLocked || (fieldLocks[field.id] ?? field.readOnly);
@@ -176,13 +255,16 @@ export default function QForm({
       }
       return next;
     });
-    const email = field.type === 'email' ? emailValue(field, input) : '';
-    if (Object.keys(fresh).length > 0 || !form.restrictedFieldIds.includes(field.id)) return;
+    // As soon as the address itself is valid: its confirmation box may still be empty.
+    if (fresh[errorKey(field.id)] || !form.restrictedFieldIds.includes(field.id)) return;
+    const email = emailValue(field, input);
     if (email === '' || !isValidEmail(email)) return;
     const check = checkRestrictedEmail(form.id, field.id, email)
       .then((allowed) => {
         if (allowed || emailValue(field, valuesRef.current[field.id]) !== email) return;
-        setErrors((current) => ({ ...current, [field.id]: formMessages.restrictedEmail }));
+        whenSettled(`restricted:${field.id}`, () =>
+          setErrors((current) => ({ ...current, [field.id]: formMessages.restrictedEmail })),
+        );
       })
       .catch((error: unknown) => console.error(error))
       .finally(() => pendingChecks.current.delete(check));
@@ -209,14 +291,22 @@ export default function QForm({
     } else {
       timers.set(
         field.id,
-        setTimeout(() => validateField(field), keyUpDebounceMs),
+        setTimeout(
+          () => whenSettled(`check:${field.id}`, () => validateField(field)),
+          keyUpDebounceMs,
+        ),
       );
     }
   };
 
   const onBlur = (field: FormField, part?: string) => {
-    touched.current.add(errorKey(field.id, part));
     clearTimeout(keyUpTimers.current.get(field.id));
+    whenSettled(`leave:${errorKey(field.id, part)}`, () => leaveField(field, part));
+  };
+
+  /** Leaving a field: completes a URL, checks the field, offers an e-mail suggestion. */
+  const leaveField = (field: FormField, part?: string) => {
+    touched.current.add(errorKey(field.id, part));
     let input = valuesRef.current[field.id];
     if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
       input = withHttps(input.trim());
@@ -263,8 +353,13 @@ export default function QForm({
     return !Object.keys(errorsRef.current).some((key) => onPages.has(fieldIdOfErrorKey(key)));
   };
 
-  const scrollToFirstError = (offset: number, selector = '.qforms-error') => {
+  /**
+   * After a failed Next or Submit: scroll to the first field with an error (its label and
+   * inputs, not only the message under them) and focus its first invalid input.
+   */
+  const scrollToFirstError = (offset: number, selector = '.qforms-has-error') => {
     scrollAfterRender.current = { selector, offset };
+    focusFirstInvalid.current = true;
   };
 
   const showPage = (number: number) => {
@@ -299,6 +394,7 @@ export default function QForm({
 
   const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
     startedAt.current ??= nowSeconds();
+    startToken.current ??= currentToken.token;
     const start = formRef.current?.elements.namedItem('start_timestamp');
     if (start instanceof HTMLInputElement && start.value === '')
       start.value = String(startedAt.current);
@@ -314,23 +410,43 @@ export default function QForm({
     else formRef.current?.requestSubmit();
   };
 
+  /**
+   * Seed §4 and §8: general errors go to the header, to the footer (before the submit area,
+   * or on page 1 of a paged form) and to the captcha's container; the form goes to the first
+   * page with an error and scrolls to the first error container.
+   */
   const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
     setGeneral(generalErrors);
     setErrors(() => fieldErrors);
-    const errorPage = firstErrorPage(pages, fieldErrors);
-    if (errorPage !== undefined) setPage(errorPage);
+    const errorPages = [
+      firstErrorPage(pages, fieldErrors),
+      // A paged form's footer errors are on page 1.
+      generalErrors.footer || generalErrors.footer_styled ? 1 : undefined,
+      generalErrors.recaptcha ? lastPage : undefined,
+    ].filter((n) => n !== undefined);
+    if (errorPages.length > 0) setPage(Math.min(...errorPages));
     const generalShown = Object.values(generalErrors).some(Boolean);
     scrollToFirstError(
       generalShown ? generalErrorOffset : fieldErrorOffset,
-      generalShown ? '.qforms-error-container:not(:empty)' : '.qforms-error',
+      generalShown ? '.qforms-error-container:not(:empty)' : '.qforms-has-error',
     );
+  };
+
+  /** What every attempt sends besides the fields: times, start token, submission id. */
+  const signedStamps = () => {
+    submissionId.current ??= newSubmissionId();
+    return {
+      start_timestamp: String(startedAt.current ?? nowSeconds()),
+      end_timestamp: String(nowSeconds()),
+      'qforms[start_token]': startToken.current ?? currentToken.token,
+      'qforms[submission_id]': submissionId.current,
+    };
   };
 
   const sendAjax = async (element: HTMLFormElement) => {
     const body = new FormData(element);
     body.set('action', 'qforms_submit');
-    body.set('start_timestamp', String(startedAt.current ?? nowSeconds()));
-    body.set('end_timestamp', String(nowSeconds()));
+    for (const [name, value] of Object.entries(signedStamps())) body.set(name, value);
     let answer: Awaited<ReturnType<typeof postAjax>>;
     try {
       answer = await postAjax(body);
@@ -340,7 +456,7 @@ export default function QForm({
       setSubmitting(false);
       return;
     }
-    const data = (answer.data ?? {}) as Record<string, unknown>;
+    const data = (answer.data ?? {}) as SubmitReplyData;
     if (answer.success) {
       if (data.action_required) {
         element.dispatchEvent(new CustomEvent('qformsAjaxSubmitActionRequired', { detail: data }));
@@ -396,15 +512,11 @@ export default function QForm({
     }
     if (settings.ajax) return sendAjax(element);
     // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
-    // Both are written here: every render puts a hidden input back to its defaultValue, so
+    // They are written here: every render puts a hidden input back to its defaultValue, so
     // the start written on first focus is gone by now (and the server would call it spam).
-    const stamps = {
-      start_timestamp: startedAt.current ?? nowSeconds(),
-      end_timestamp: nowSeconds(),
-    };
-    for (const [name, seconds] of Object.entries(stamps)) {
+    for (const [name, value] of Object.entries(signedStamps())) {
       const input = element.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = String(seconds);
+      if (input instanceof HTMLInputElement) input.value = value;
     }
     element.submit();
   };
@@ -416,15 +528,17 @@ export default function QForm({
           className="qforms-confirmation-container"
           role="status"
           tabIndex={-1}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitised the confirmation
-          dangerouslySetInnerHTML={{ __html: confirmation }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: SanitisedHtml, made by the server's sanitiser
+          dangerouslySetInnerHTML={{ __html: htmlOf(confirmation) }}
         />
       </div>
     );
   }
 
-  const headerError = general.header;
-  const footerError = general.footer ?? general.recaptcha;
+  const paged = pages.length > 1;
+  const footerErrors = (
+    <GeneralErrorContainer place="footer" messages={[general.footer, general.footer_styled]} />
+  );
   return (
     <div className={`qforms-container ${settings.cssClass}`.trim()} id={idPrefix}>
       <form
@@ -447,9 +561,7 @@ export default function QForm({
         onKeyDown={onKeyDown}
       >
         {definition.description && <p className="qforms-description">{definition.description}</p>}
-        <div className="qforms-error-container qforms-error-header" role="alert">
-          {headerError && <p>{headerError}</p>}
-        </div>
+        <GeneralErrorContainer place="header" messages={[general.header, general.header_styled]} />
         <PageIndicator style={settings.pageIndicator} pages={pages} current={page} />
         {pages.map((p) => (
           <div
@@ -477,6 +589,7 @@ export default function QForm({
                   onAcceptSuggestion={onAcceptSuggestion}
                   onNumberKey={onNumberKey}
                   nativeRequired={field.required && !field.conditions}
+                  markup={form.blocks[field.id]}
                 />
               );
               const conditions = field.conditions;
@@ -512,6 +625,7 @@ export default function QForm({
                 />
               </div>
             )}
+            {paged && p.number === 1 && footerErrors}
             {p.number < lastPage ? (
               <div className="qforms-page-buttons">
                 {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
@@ -525,8 +639,9 @@ export default function QForm({
               </div>
             ) : (
               <div className="qforms-submit-container">
-                <div className="qforms-error-container qforms-error-footer" role="alert">
-                  {footerError && <p>{footerError}</p>}
+                {!paged && footerErrors}
+                <div className="qforms-recaptcha-container">
+                  <GeneralErrorContainer place="recaptcha" messages={[general.recaptcha]} />
                 </div>
                 {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
                 <input type="hidden" name="qforms[id]" value={form.id} readOnly />
@@ -535,6 +650,8 @@ export default function QForm({
                 <input type="hidden" name="page_url" value={pageUrl} readOnly />
                 <input type="hidden" name="start_timestamp" defaultValue="" />
                 <input type="hidden" name="end_timestamp" defaultValue="" />
+                <input type="hidden" name="qforms[start_token]" defaultValue="" />
+                <input type="hidden" name="qforms[submission_id]" defaultValue="" />
                 <button
                   type="submit"
                   className="qforms-submit"
@@ -548,6 +665,24 @@ export default function QForm({
           </div>
         ))}
       </form>
+    </div>
+  );
+}
+
+/** A container of general errors (seed §8); the same text twice is shown once. */
+function GeneralErrorContainer({
+  place,
+  messages,
+}: {
+  place: 'header' | 'footer' | 'recaptcha';
+  messages: Array<string | undefined>;
+}) {
+  const shown = [...new Set(messages.filter((m) => typeof m === 'string' && m !== ''))];
+  return (
+    <div className={`qforms-error-container qforms-error-${place}`} role="alert">
+      {shown.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
     </div>
   );
 }

@@ -83,3 +83,12 @@ export function scrollToElement(element: Element, offset: number, duration = 750
   };
   requestAnimationFrame(step);
 }
+
+/**
+ * A random id for one filling-in of a form, sent with every attempt to send it so the server
+ * stores it once. `getRandomValues` works on plain http too, where `randomUUID` does not.
+ */
+export function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -6,6 +6,12 @@ export const confirmationLinkLifetimeMs = 7 * 86_400_000;
 export const confirmPath = '/subscription/confirm';
 export const unsubscribePath = '/subscription/unsubscribe';
 
+/**
+ * What the subscription pages read of a POST: an e-mail address (the subscription form), or
+ * the one-click unsubscribe of a mail program (RFC 8058), a few dozen bytes.
+ */
+export const subscriptionPostLimits = { maxBytes: 16 * 1024, maxFields: 20 } as const;
+
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 
 /** What a link is signed over: the subscription, so it cannot be moved to another one. */

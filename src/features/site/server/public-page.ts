@@ -15,5 +15,7 @@ export async function startPublicPage(
 
 /** The site chrome, loaded once per content version. */
 export function siteChrome(app: AppContext): Promise<SiteChrome> {
-  return app.pageCache.memo('site-chrome', () => loadSiteChrome(app.database, app.config.siteUrl));
+  return app.pageCache.memo('site-chrome', () =>
+    loadSiteChrome(app.database, app.config.siteUrl, app.log),
+  );
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
+import type { Logger } from '../../../platform/log.ts';
 import { readSettings } from '../../../platform/settings-store.ts';
 import { mediaPath } from '../../content/media-urls.ts';
 import { listArchiveMonths, listTagsInUse } from '../../content/server/posts.ts';
@@ -33,11 +34,12 @@ export type SiteChrome = {
 export async function loadSiteChrome(
   database: DatabaseHandle,
   siteUrl: string,
+  log: Pick<Logger, 'warn'>,
 ): Promise<SiteChrome> {
   const [settings, share, stats, archiveMonths, tags] = await Promise.all([
-    readSiteSettings(database.db),
-    readSettings(database.db, shareSettingsKey, shareSettingsSchema),
-    readSettings(database.db, statsSettingsKey, statsSettingsSchema),
+    readSiteSettings(database.db, log),
+    readSettings(database.db, shareSettingsKey, shareSettingsSchema, log),
+    readSettings(database.db, statsSettingsKey, statsSettingsSchema, log),
     listArchiveMonths(database),
     listTagsInUse(database),
   ]);

@@ -1,21 +1,13 @@
-import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { readSettings, writeSettings } from '../../../platform/settings-store.ts';
+import type { Logger } from '../../../platform/log.ts';
+import { readSettings, saveSettings } from '../../../platform/settings-store.ts';
 import { type SiteSettings, siteSettingsKey, siteSettingsSchema } from '../site-settings.ts';
 
-export function readSiteSettings(db: Db): Promise<SiteSettings> {
-  return readSettings(db, siteSettingsKey, siteSettingsSchema);
+export function readSiteSettings(db: Db, log: Pick<Logger, 'warn'>): Promise<SiteSettings> {
+  return readSettings(db, siteSettingsKey, siteSettingsSchema, log);
 }
 
-export async function writeSiteSettings(
-  db: Db,
-  settings: Partial<SiteSettings>,
-): Promise<SiteSettings> {
-  const current = await readSiteSettings(db);
-  const saved = await writeSettings(db, siteSettingsKey, siteSettingsSchema, {
-    ...current,
-    ...settings,
-  });
-  await bumpContentVersion(db);
-  return saved;
+/** Saves the changed settings (the others keep their value) and refreshes the pages. */
+export function writeSiteSettings(db: Db, changes: Partial<SiteSettings>): Promise<SiteSettings> {
+  return saveSettings(db, siteSettingsKey, siteSettingsSchema, changes);
 }

@@ -85,6 +85,27 @@ export class HitBatcher {
     return this.queued;
   }
 
+  /**
+   * Writes everything waiting, trying again while the database cannot take it (it restarts,
+   * a failover), until `withinMs` has passed. Resolves with the number of hits left unstored.
+   */
+  async drain(withinMs: number, now = Date.now): Promise<number> {
+    const deadline = now() + withinMs;
+    for (let attempt = 0; ; attempt++) {
+      await this.flush();
+      if (this.waiting === 0 || now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.hits.length;
+  }
+
+  /** Hits and drop counts not yet stored. */
+  get waiting(): number {
+    return this.hits.length + this.drops.size;
+  }
+
   private schedule(): void {
     this.timer ??= setTimeout(() => void this.flush(), this.options.windowMs);
   }

@@ -24,12 +24,14 @@ export type HitRequest = {
 export type StatsIngest = {
   /** Reads and queues one hit, or counts why it was dropped. Never throws; answers nothing. */
   record: (request: HitRequest) => void;
-  /** Waits for hits being read, then writes every queued hit; for shutdown and tests. */
+  /** Waits for hits being read, then writes every queued hit; for tests. */
   flush: () => Promise<void>;
+  /**
+   * For a graceful stop: waits for hits being read, then stores every queued hit, trying
+   * again while the database is unavailable, for at most `withinMs`.
+   */
+  close: (withinMs: number) => Promise<void>;
 };
-
-// Settings changes reach the ingest within this time on every instance.
-const settingsTtlMs = 5000;
 
 type IngestDependencies = {
   database: DatabaseHandle;
@@ -55,20 +57,28 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
   type Settings = Awaited<ReturnType<typeof loadSettings>>;
   async function loadSettings() {
     const [site, stats] = await Promise.all([
-      readSiteSettings(database.db),
-      readStatsSettings(database.db),
+      readSiteSettings(database.db, log),
+      readStatsSettings(database.db, log),
     ]);
     return { visitorId: site.visitorId, ...stats };
   }
+  let lastLoaded: Settings | undefined;
   function currentSettings(at: number): Promise<Settings> {
-    if (!settings || at - settings.loadedAt > settingsTtlMs) {
-      const value = loadSettings();
+    // Settings changes reach the ingest as they reach cached pages: within the version check.
+    if (!settings || at - settings.loadedAt > config.cache.versionCheckMs) {
+      const value = loadSettings().then((loaded) => {
+        lastLoaded = loaded;
+        return loaded;
+      });
       settings = { loadedAt: at, value };
       value.catch(() => {
         if (settings?.value === value) settings = undefined;
       });
     }
-    return settings.value;
+    // While the database cannot be read, a hit already answered is judged by the settings
+    // read last rather than lost.
+    const previous = lastLoaded;
+    return previous ? settings.value.catch(() => previous) : settings.value;
   }
 
   async function record(request: HitRequest): Promise<void> {
@@ -156,6 +166,11 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
     flush: async () => {
       await Promise.all(reading);
       await batcher.flush();
+    },
+    close: async (withinMs) => {
+      await Promise.all(reading);
+      const lost = await batcher.drain(withinMs);
+      if (lost > 0) log.error(`${lost} page-view hit(s) could not be stored before stopping`);
     },
   };
 }

@@ -1,22 +1,16 @@
-import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { readSettings, writeSettings } from '../../../platform/settings-store.ts';
+import type { Logger } from '../../../platform/log.ts';
+import { readSettings, saveSettings } from '../../../platform/settings-store.ts';
 import { type StatsSettings, statsSettingsKey, statsSettingsSchema } from '../stats-settings.ts';
 
-export function readStatsSettings(db: Db): Promise<StatsSettings> {
-  return readSettings(db, statsSettingsKey, statsSettingsSchema);
+export function readStatsSettings(db: Db, log: Pick<Logger, 'warn'>): Promise<StatsSettings> {
+  return readSettings(db, statsSettingsKey, statsSettingsSchema, log);
 }
 
-/** Saves the statistics settings and refreshes pages, which carry the beacon or not. */
-export async function writeStatsSettings(
+/** Saves the changed settings (the others keep their value) and refreshes the pages. */
+export function writeStatsSettings(
   db: Db,
-  settings: Partial<StatsSettings>,
+  changes: Partial<StatsSettings>,
 ): Promise<StatsSettings> {
-  const current = await readStatsSettings(db);
-  const saved = await writeSettings(db, statsSettingsKey, statsSettingsSchema, {
-    ...current,
-    ...settings,
-  });
-  await bumpContentVersion(db);
-  return saved;
+  return saveSettings(db, statsSettingsKey, statsSettingsSchema, changes);
 }

@@ -9,7 +9,7 @@ export const GET: APIRoute = async ({ params, locals: { app }, rewrite }) => {
   const slug = params.slug ?? '';
   const tag = isValidSlug(slug) ? await findTagBySlug(app.database, slug) : undefined;
   if (!tag) return rewrite('/404');
-  const settings = await readSiteSettings(app.database.db);
+  const settings = await readSiteSettings(app.database.db, app.log);
   const posts = await listFeedPosts(app.database, { limit: 20, tagSlug: slug });
   const body = renderRss(
     {

@@ -1,0 +1,62 @@
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { Db } from '../../../platform/db/connect.ts';
+import type { FormEntryStatus } from '../../../platform/db/schema.ts';
+import { isInputField } from '../field-kinds.ts';
+import type { StoredForm } from '../form-definition.ts';
+import { allEntries } from './entry-queries.ts';
+
+const fixedColumns = [
+  'Entry',
+  'Submitted (UTC)',
+  'Status',
+  'Spam reason',
+  'Page',
+  'Visitor id',
+  'User agent',
+];
+
+/**
+ * Writes a form's entries as CSV to `output`, streamed: one page of entries in memory at a
+ * time, and the writer's back-pressure respected. A column per input field of the form as it
+ * is now; values of fields the form no longer has go to "Other fields", so nothing stored is
+ * left out. Cells that a spreadsheet would run as a formula are escaped.
+ */
+export async function writeEntriesCsv(
+  db: Db,
+  form: StoredForm,
+  output: Writable,
+  filter: { status?: FormEntryStatus } = {},
+): Promise<number> {
+  const columns = form.definition.fields.filter(isInputField);
+  const known = new Set(columns.map((field) => field.id));
+  let count = 0;
+  async function* rows() {
+    yield [
+      ...fixedColumns,
+      ...columns.map((field) => field.label || `Field ${field.id}`),
+      'Other fields',
+    ];
+    for await (const entry of allEntries(db, { formId: form.id, ...filter })) {
+      count++;
+      const byId = new Map(entry.fields.map((field) => [field.id, field.value]));
+      const others = entry.fields
+        .filter((field) => !known.has(field.id))
+        .map((field) => `${field.label || `Field ${field.id}`}: ${field.value}`);
+      yield [
+        entry.id,
+        new Date(entry.submittedAt).toISOString(),
+        entry.status,
+        entry.spamReason ?? '',
+        entry.pageUrl,
+        entry.visitorId ?? '',
+        entry.userAgent,
+        ...columns.map((field) => byId.get(field.id) ?? ''),
+        others.join('\n'),
+      ];
+    }
+  }
+  await pipeline(rows(), stringify({ escape_formulas: true, bom: true }), output);
+  return count;
+}

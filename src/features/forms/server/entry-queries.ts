@@ -1,0 +1,60 @@
+import type { Db } from '../../../platform/db/connect.ts';
+import type { FormEntryStatus } from '../../../platform/db/schema.ts';
+import type { EntryField } from './notifications.ts';
+
+export type StoredEntry = {
+  id: number;
+  formId: number;
+  status: FormEntryStatus;
+  spamReason: string | null;
+  fields: EntryField[];
+  pageUrl: string;
+  visitorId: string | null;
+  userAgent: string;
+  startedAt: number | null;
+  submittedAt: number;
+};
+
+/** Entries read per query: the export holds no more than this many in memory at once. */
+const pageSize = 500;
+
+export type EntryFilter = { formId?: number | undefined; status?: FormEntryStatus | undefined };
+
+/**
+ * Entries newest first, a page at a time (keyset on the id, so the thousandth page costs
+ * what the first does). Pass the last id of a page as `before` for the next.
+ */
+export async function readEntriesPage(
+  db: Db,
+  filter: EntryFilter,
+  options: { before?: number | undefined; limit: number },
+): Promise<StoredEntry[]> {
+  let query = db.selectFrom('form_entries').selectAll().orderBy('id', 'desc').limit(options.limit);
+  if (filter.formId !== undefined) query = query.where('form_id', '=', filter.formId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (options.before !== undefined) query = query.where('id', '<', options.before);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    formId: row.form_id,
+    status: row.status,
+    spamReason: row.spam_reason,
+    fields: JSON.parse(row.fields) as EntryField[],
+    pageUrl: row.page_url,
+    visitorId: row.visitor_id,
+    userAgent: row.user_agent,
+    startedAt: row.started_at,
+    submittedAt: row.submitted_at,
+  }));
+}
+
+/** Every entry that matches, page by page, newest first. */
+export async function* allEntries(db: Db, filter: EntryFilter): AsyncGenerator<StoredEntry> {
+  let before: number | undefined;
+  for (;;) {
+    const page = await readEntriesPage(db, filter, { before, limit: pageSize });
+    yield* page;
+    if (page.length < pageSize) return;
+    before = page.at(-1)?.id;
+  }
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './connect.ts';
+
+export type StartupLockOptions = {
+  /** Said once when another process holds the lock, so a slow start is explained. */
+  onWait?: () => void;
+  /** SQLite: a holder that stops renewing its lease (it crashed) loses the lock after this. */
+  leaseMs?: number;
+};
+
+// Any fixed number: the advisory lock every Quire process of one database agrees on.
+const postgresLockKey = 7_100_711;
+
+/**
+ * Runs `work` (migrations, the secret, the first administrator, the demo content) while no
+ * other process of the site does: instances started together by a deploy, the CLI beside a
+ * running site. PostgreSQL holds a session advisory lock, released by the server even when
+ * the process dies; SQLite, which has none, holds a renewed lease row.
+ */
+export async function withStartupLock<T>(
+  handle: DatabaseHandle,
+  work: () => Promise<T>,
+  options: StartupLockOptions = {},
+): Promise<T> {
+  return handle.kind === 'postgres'
+    ? withAdvisoryLock(handle, work, options)
+    : withLeaseLock(handle, work, options);
+}
+
+async function withAdvisoryLock<T>(
+  handle: DatabaseHandle,
+  work: () => Promise<T>,
+  options: StartupLockOptions,
+): Promise<T> {
+  // One reserved connection holds the lock for the whole of `work`, which uses the others.
+  return handle.db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(${postgresLockKey}) as locked`.execute(connection);
+    if (!rows[0]?.locked) {
+      options.onWait?.();
+      await sql`select pg_advisory_lock(${postgresLockKey})`.execute(connection);
+    }
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${postgresLockKey})`.execute(connection);
+    }
+  });
+}
+
+async function withLeaseLock<T>(
+  handle: DatabaseHandle,
+  work: () => Promise<T>,
+  options: StartupLockOptions,
+): Promise<T> {
+  const { db } = handle;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const holder = randomUUID();
+  // Before the migrations, which are what it guards: the table cannot be one of them.
+  await sql`create table if not exists startup_lock (
+    name text primary key, holder text not null, expires_at integer not null)`.execute(db);
+  const take = async () => {
+    const now = Date.now();
+    await sql`insert into startup_lock (name, holder, expires_at)
+      values ('startup', ${holder}, ${now + leaseMs})
+      on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+      where startup_lock.expires_at < ${now} or startup_lock.holder = ${holder}`.execute(db);
+    const { rows } = await sql<{ holder: string }>`
+      select holder from startup_lock where name = 'startup'`.execute(db);
+    return rows[0]?.holder === holder;
+  };
+  for (let attempt = 0; !(await take()); attempt++) {
+    if (attempt === 0) options.onWait?.();
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 150));
+  }
+  const renew = setInterval(() => void take().catch(() => {}), leaseMs / 3);
+  try {
+    return await work();
+  } finally {
+    clearInterval(renew);
+    await sql`delete from startup_lock where name = 'startup' and holder = ${holder}`.execute(db);
+  }
+}

@@ -1,0 +1,12 @@
+/** What the HTTP front answers in plain text, before any page is rendered. */
+export const httpMessages = {
+  addressTooLong: 'The address is too long.',
+  queryTooLong: 'The query string is too long.',
+  badlyEncoded: 'The address is not correctly encoded.',
+  invalidAddress: 'The address is not valid.',
+  methodNotAllowed: (allowed: string) =>
+    `This address does not accept that kind of request (it takes ${allowed}).`,
+  bodyTooLarge: 'The request is too large.',
+  bodyTimeout: 'The request took too long to arrive. Please try again.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { routeRules } from './routes.ts';
+
+describe('routeRules', () => {
+  it('lets POST through only to the addresses that read a body, each with its limit', () => {
+    expect(routeRules('/ajax')).toMatchObject({ methods: ['POST'], maxBodyBytes: 1024 * 1024 });
+    for (const path of ['/about/', '/about', '/a-post-with-a-form/']) {
+      expect(routeRules(path).methods, path).toContain('POST');
+      expect(routeRules(path).maxBodyBytes, path).toBe(1024 * 1024);
+    }
+    for (const path of [
+      '/subscription-form/1/8',
+      '/subscription/confirm',
+      '/subscription/unsubscribe',
+    ]) {
+      expect(routeRules(path).methods, path).toContain('POST');
+      expect(routeRules(path).maxBodyBytes, path).toBe(16 * 1024);
+    }
+    for (const path of ['/', '/search', '/tag/travel/', '/archive/2026/01/', '/feed.xml']) {
+      expect(routeRules(path).methods, path).toEqual(['GET', 'HEAD']);
+      expect(routeRules(path).maxBodyBytes, path).toBe(0);
+    }
+    // Reserved first segments are never posts.
+    expect(routeRules('/search/').methods).toEqual(['GET', 'HEAD']);
+    expect(routeRules('/Not_A_Slug/').methods).toEqual(['GET', 'HEAD']);
+  });
+
+  it('names the query parameters each page reads, and all of them for unknown addresses', () => {
+    expect(routeRules('/').cacheParams).toEqual(['page']);
+    expect(routeRules('/tag/travel/').cacheParams).toEqual(['page']);
+    expect(routeRules('/tag/travel').cacheParams).toEqual(['page']);
+    expect(routeRules('/archive/2026/01/').cacheParams).toEqual(['page']);
+    expect(routeRules('/search')).toMatchObject({ cacheParams: ['q', 'page'], transient: true });
+    expect(routeRules('/about/').cacheParams).toEqual([]);
+    expect(routeRules('/media/1/640/a.jpg').cacheParams).toBe('all');
+    expect(routeRules('/a/b/c/d').cacheParams).toBe('all');
+  });
+});

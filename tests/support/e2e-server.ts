@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+/**
+ * The site the Playwright journeys drive (playwright.config.ts, webServer): starts it on an
+ * empty data folder, and when Playwright stops it (SIGTERM), waits for the site's own graceful
+ * stop and then deletes the folder, so that runs leave nothing behind in the temp directory.
+ */
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR must name the journeys’ data folder');
+rmSync(dataDir, { recursive: true, force: true });
+
+const site = spawn(
+  process.execPath,
+  ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+  { stdio: 'inherit' },
+);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  // The site stops once however many times it is asked (a group signal reaches it as well).
+  process.on(signal, () => site.kill(signal));
+}
+site.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
