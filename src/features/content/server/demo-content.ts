@@ -1248,6 +1248,30 @@ days it is two minutes of gasping and a lot of tea. Both count.
 `,
   },
   {
+    // A short note with no cover image: its card has no image column.
+    title: 'A Note on Replies',
+    when: 41,
+    tags: [tags.notes],
+    cover: null,
+    excerpt: `
+This blog has no comment section, and that is on purpose. Here is where replies go instead, and
+why I read every one of them.
+`,
+    body: `
+This blog has no comment section, and that is on purpose.
+
+Comment boxes on small sites tend to fill with two things: spam, and replies that deserved more
+room than a box under a post gives them. The first costs me an evening a week; the second gets lost.
+
+So replies go to the [contact form](/contact/) instead. Every message reaches me, and I answer the
+ones that ask something. If a reply adds to a post, I will quote it at the end of that post, with
+your name if you want it there and without if you do not.
+
+If you would rather just hear when something new is up, the subscription box beside every post
+sends one short e-mail per post and nothing else.
+`,
+  },
+  {
     title: 'Keeping a Field Notebook',
     when: 34,
     tags: [tags.notes, tags.making],

@@ -12,7 +12,7 @@ export function PostCard({
 }) {
   const href = `/${post.slug}/`;
   return (
-    <article className="post-card">
+    <article className={post.cover ? 'post-card' : 'post-card post-card--text-only'}>
       {post.cover && (
         <a className="post-card__image" href={href} tabIndex={-1}>
           <ResponsiveImage
