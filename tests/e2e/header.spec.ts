@@ -152,7 +152,20 @@ test.describe('header', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    // Fits the screen: no sideways scroll, and every link can be reached: on a phone all of them,
+    // submenu links too; on a desktop the top level (submenus open on hover and focus).
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBe(clientWidth);
+    const links = menu.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual((await isMobileProject(page)) ? 9 : 5);
+    for (const link of await links.all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
     const field = page.getByRole('searchbox', { name: 'Search this site' });
     await field.fill('tea');
     await field.press('Enter');
