@@ -289,7 +289,10 @@ for (const database of testDatabases()) {
       ]) {
         const response = await get(bad);
         expect(response.status, bad).toBe(400);
-        expect(await response.text()).toContain(shareMessages.invalidLinkTitle);
+        const html = await response.text();
+        expect(html).toContain(shareMessages.invalidLinkTitle);
+        // Styled as an error and announced as one, not the green box of a success.
+        expect(html).toMatch(/<p class="notice notice--error" role="alert">/);
       }
       const forgedOneClick = await fetch(
         `${server.url}/subscription/unsubscribe?t=1.${'a'.repeat(43)}`,
@@ -322,6 +325,7 @@ for (const database of testDatabases()) {
       expect(expired.status).toBe(410);
       const expiredHtml = await expired.text();
       expect(expiredHtml).toContain(shareMessages.expiredLinkTitle);
+      expect(expiredHtml).toContain('notice--error');
       expect(expiredHtml).toContain('href="/subscription-form/1/8?email=expired%40example.org"');
       expect(await subscriberStatus(1, email)).toBe('pending');
 

@@ -40,7 +40,11 @@ export function SubscriptionPage({ feedTitle, action, email, error, done }: Prop
     return (
       <section className="subscription-page" aria-live="polite">
         <h1>{title}</h1>
-        <p className="notice">{text}</p>
+        <p
+          className={done === 'address-limited' ? 'notice notice--info' : 'notice notice--success'}
+        >
+          {text}
+        </p>
       </section>
     );
   }
