@@ -20,7 +20,9 @@ export const GET: APIRoute = async ({ locals: { app } }) => {
   );
   return new Response(body, {
     headers: {
-      'Content-Type': 'application/rss+xml; charset=utf-8',
+      // application/xml, not application/rss+xml: browsers then render it through the stylesheet
+      // instead of offering a download; feed readers accept both (decision 0026).
+      'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': publicPageCacheControl,
     },
   });

@@ -5,7 +5,6 @@ export const GET: APIRoute = ({ locals: { app } }) =>
   new Response(
     [
       'User-agent: *',
-      'Disallow: /admin',
       'Disallow: /ajax',
       'Disallow: /search',
       '',

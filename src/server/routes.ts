@@ -39,6 +39,7 @@ const exact = new Map<string, RouteRules>([
   ['/', pagedList],
   ['/search', { ...pageOnly, cacheParams: ['q', 'page'], transient: true }],
   ['/feed.xml', pageOnly],
+  ['/feed.xsl', pageOnly],
   ['/sitemap.xml', pageOnly],
   ['/robots.txt', pageOnly],
   ['/tag', pageOnly],

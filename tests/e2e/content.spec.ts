@@ -17,3 +17,22 @@ test.describe('post cards', () => {
     await expect(withCover.locator('.post-card__body')).toBeVisible();
   });
 });
+
+test.describe('feed', () => {
+  test('opens in a browser as a readable page that links to the posts', async ({ page }) => {
+    await page.goto('/feed.xml');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Field Notes');
+    await expect(page.getByText('This is a web feed.')).toBeVisible();
+    await expect(page.locator('.feed-address')).toHaveText(/\/feed\.xml$/);
+    const first = page.getByRole('heading', { level: 2 }).first().getByRole('link');
+    const href = await first.getAttribute('href');
+    await Promise.all([page.waitForURL(href!), first.click()]);
+    await expect(page.locator('article h1')).toBeVisible();
+  });
+
+  test('a topic’s feed names the topic', async ({ page }) => {
+    await page.goto('/tag/travel/feed.xml');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Field Notes: Travel');
+    expect(await page.locator('li').count()).toBeGreaterThan(0);
+  });
+});

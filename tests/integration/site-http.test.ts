@@ -101,8 +101,16 @@ describe('public pages', () => {
 
   it('publishes RSS feeds, a sitemap and robots.txt', async () => {
     const feed = await get('/feed.xml');
-    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    expect(feed.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const rss = await feed.text();
+    // A browser opening the feed renders it through the stylesheet; readers ignore it.
+    expect(rss).toMatch(
+      /^<\?xml [^>]+\?>\n<\?xml-stylesheet type="text\/xsl" href="\/feed\.xsl"\?>\n<rss /,
+    );
+    const stylesheet = await get('/feed.xsl');
+    expect(stylesheet.status).toBe(200);
+    expect(stylesheet.headers.get('content-type')).toBe('text/xsl; charset=utf-8');
+    expect(await stylesheet.text()).toContain('<xsl:for-each select="item">');
     expect(rss).toContain('<rss version="2.0"');
     expect((rss.match(/<item>/g) ?? []).length).toBeGreaterThanOrEqual(10);
     expect(rss).toContain(`<atom:link href="${server.url}/feed.xml"`);
@@ -112,6 +120,10 @@ describe('public pages', () => {
     expect(sitemap).toContain(`<loc>${server.url}/about/</loc>`);
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    // It names only paths that exist: each answers, if not with a page, then not with a 404.
+    const disallowed = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1]!);
+    expect(disallowed.length).toBeGreaterThan(0);
+    for (const path of disallowed) expect((await get(path)).status, path).not.toBe(404);
   });
 
   it('shows the subscription page for the site feed and keeps a valid request', async () => {

@@ -2,6 +2,13 @@
 export const contentMessages = {
   readMore: 'Read more',
   formInFeed: 'Fill in the form on the site',
+  // The page a browser shows for a feed (feed-stylesheet.ts). Plain text: it goes into XSLT.
+  feedPageTitle: 'web feed',
+  feedPageKicker: 'Web feed',
+  feedPageAboutLabel: 'What this page is',
+  feedPageExplanation:
+    'This is a web feed. Copy its address into your feed reader to get every new post as it is published:',
+  feedPageVisit: 'Visit the site',
   newerPosts: 'Newer posts',
   olderPosts: 'Older posts',
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,

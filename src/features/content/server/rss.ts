@@ -2,6 +2,7 @@ import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { absoluteUrl } from '../../site/seo.ts';
 import { contentMessages } from '../messages.ts';
 import type { PostDetail } from '../post-types.ts';
+import { feedStylesheetPath } from './feed-stylesheet.ts';
 
 export type FeedChannel = {
   title: string;
@@ -62,6 +63,7 @@ export function renderRss(channel: FeedChannel, posts: PostDetail[]): string {
     ? new Date(posts[0].publishedAt).toUTCString()
     : new Date(0).toUTCString();
   return `<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="${feedStylesheetPath}"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel>
 <title>${xml(channel.title)}</title>
