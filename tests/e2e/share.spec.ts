@@ -286,6 +286,52 @@ test.describe('follow pop-up', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('never opens while the visitor types: every character kept, it waits for a calm moment', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/contact/');
+    await waitForShareIslands(page);
+    const dialog = page.getByRole('dialog', { name: 'Enjoy Field Notes? Follow along' });
+    const field = page.getByRole('textbox', { name: 'Message', exact: true });
+    await field.click();
+    await page.clock.runFor(15_000);
+    // One key every 0.7 s, from 15 s to past 33 s: across the 20 s delay.
+    const text = 'Typed slowly, a key at a time, across the delay.';
+    for (const character of text) {
+      await page.keyboard.type(character);
+      await page.clock.runFor(700);
+    }
+    await expect(field).toHaveValue(text);
+    await expect(field).toBeFocused();
+    // A pause with focus still in the field is not the moment either.
+    await page.clock.runFor(10_000);
+    await expect(dialog).toHaveCount(0);
+
+    // Leaving the field, long after the last key: it opens, and what was typed is all there.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.clock.runFor(100);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(field).toHaveValue(text);
+  });
+
+  test('after typing, waits until the last key press is 4 s old', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/contact/');
+    await waitForShareIslands(page);
+    const dialog = page.getByRole('dialog', { name: 'Enjoy Field Notes? Follow along' });
+    await page.getByRole('textbox', { name: 'Message', exact: true }).click();
+    await page.clock.runFor(18_000);
+    await page.keyboard.type('Hello');
+    await page.getByRole('heading', { level: 1 }).click();
+    // The 20 s delay ends 2 s after the last key press: it waits 2 s more.
+    await page.clock.runFor(3_000);
+    await expect(dialog).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    await expect(dialog).toBeVisible();
+  });
+
   test('opens on reaching the bottom: within 100 px on a phone, 3 px on a desktop', async ({
     page,
   }) => {

@@ -8,8 +8,11 @@ import {
   floatingTarget,
   isMobileWidth,
   popupCookie,
+  popupQuietMs,
   popupSuppressed,
+  popupWaitMs,
   reachedBottom,
+  takesTyping,
   tooltipPlacement,
 } from './share-rules.ts';
 
@@ -98,6 +101,22 @@ describe('follow pop-up triggers', () => {
     expect(reachedBottom(at(4), false)).toBe(false);
     expect(reachedBottom(at(50), false)).toBe(false);
     expect(reachedBottom(at(0), false)).toBe(true);
+  });
+
+  it('waits for a calm moment: never while focus is in a field, nor soon after a key press', () => {
+    expect(popupWaitMs({ inField: false, sinceLastKeyMs: Number.POSITIVE_INFINITY })).toBe(0);
+    expect(popupWaitMs({ inField: false, sinceLastKeyMs: popupQuietMs })).toBe(0);
+    expect(popupWaitMs({ inField: false, sinceLastKeyMs: 1000 })).toBe(popupQuietMs - 1000);
+    expect(popupWaitMs({ inField: true, sinceLastKeyMs: Number.POSITIVE_INFINITY })).toBe(
+      popupQuietMs,
+    );
+    const element = (tagName: string, isContentEditable = false) =>
+      ({ tagName, isContentEditable }) as unknown as Element;
+    for (const tag of ['INPUT', 'TEXTAREA', 'SELECT']) expect(takesTyping(element(tag))).toBe(true);
+    expect(takesTyping(element('DIV', true))).toBe(true);
+    expect(takesTyping(element('A'))).toBe(false);
+    expect(takesTyping(element('BODY'))).toBe(false);
+    expect(takesTyping(null)).toBe(false);
   });
 
   it('is suppressed by the qshare_popup cookie only', () => {

@@ -117,6 +117,25 @@ export function reachedBottom(
   return left <= (mobile ? popupBottomMobilePx : popupBottomDesktopPx);
 }
 
+/**
+ * The follow pop-up takes focus when it opens, so it never opens while the visitor types: not
+ * while focus is in a field, nor within this long of the last key press (issue 11, point 2).
+ */
+export const popupQuietMs = 4000;
+
+/** How much longer the pop-up must wait for a calm moment; 0 when it may open now. */
+export function popupWaitMs(visitor: { inField: boolean; sinceLastKeyMs: number }): number {
+  if (visitor.inField) return popupQuietMs;
+  return Math.max(0, popupQuietMs - visitor.sinceLastKeyMs);
+}
+
+/** Whether focus is somewhere keystrokes go: a field, a list or an editable region. */
+export function takesTyping(element: Element | null): boolean {
+  if (!element) return false;
+  if ((element as HTMLElement).isContentEditable) return true;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
 /** Whether the pop-up was shown to this browser in the last 30 days. */
 export function popupSuppressed(cookieHeader: string): boolean {
   return cookieHeader.split(';').some((part) => part.trim().startsWith(`${popupCookieName}=`));

@@ -21,7 +21,9 @@ import {
   isMobileWidth,
   popupCookie,
   popupSuppressed,
+  popupWaitMs,
   reachedBottom,
+  takesTyping,
   tooltipPlacement,
 } from '../share-rules.ts';
 import type { FloatingPosition, PopupSettings } from '../share-settings.ts';
@@ -279,15 +281,43 @@ function FollowPopup({
   useEffect(() => {
     if (popupSuppressed(document.cookie)) return;
     let shown = false;
+    let lastKeyAt = Number.NEGATIVE_INFINITY;
+    let calmCheck: number | undefined;
+    const onKey = () => {
+      lastKeyAt = performance.now();
+    };
+    const stopListening = () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(calmCheck);
+      window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+    // A trigger fired: open at the first calm moment, never in the middle of typing. The cookie
+    // is set only once it opens, so a visitor who never pauses sees it on a later page.
     const show = () => {
       if (shown) return;
+      window.clearTimeout(calmCheck);
+      const wait = popupWaitMs({
+        inField: takesTyping(document.activeElement),
+        sinceLastKeyMs: performance.now() - lastKeyAt,
+      });
+      if (wait > 0) {
+        calmCheck = window.setTimeout(show, wait);
+        return;
+      }
       shown = true;
+      stopListening();
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
       document.cookie = popupCookie(location.protocol === 'https:');
-      window.clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
       setOpen(true);
     };
+    // Leaving a field may be the calm moment; check once focus has moved on.
+    const onFocusOut = () => {
+      if (calmCheck !== undefined) window.setTimeout(show, 0);
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('focusout', onFocusOut);
     const onScroll = () => {
       const root = document.documentElement;
       const page = {
@@ -300,10 +330,7 @@ function FollowPopup({
     const timer =
       popup.delaySeconds === null ? undefined : window.setTimeout(show, popup.delaySeconds * 1000);
     if (popup.onBottom) window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
-    };
+    return stopListening;
   }, [popup.delaySeconds, popup.onBottom, desktopBreakPoint]);
 
   useEffect(() => {
