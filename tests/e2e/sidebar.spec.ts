@@ -142,17 +142,23 @@ test.describe('page behaviours', () => {
     const path = await page.locator('.post-card__title a').nth(2).getAttribute('href');
     await page.goto(path!);
     await waitForHydration(page);
-    const card = page.locator('.adjacent__link').first();
+    // A card to a neighbouring post with a cover image (a post without one has no background).
+    const rel = await page
+      .locator('.adjacent__link[data-lazy-background]')
+      .first()
+      .getAttribute('rel');
+    const selector = `.adjacent__link[rel="${rel}"]`;
+    const card = page.locator(selector);
     await expect(card).toHaveAttribute('data-lazy-background', /\/media\//);
     const viewport = page.viewportSize()!;
     const moveCardBelowViewportBy = (gap: number) =>
       page.evaluate(
-        ([g, h]) => {
-          const element = document.querySelector('.adjacent__link')!;
+        ([g, h, s]) => {
+          const element = document.querySelector(s as string)!;
           const top = element.getBoundingClientRect().top + window.scrollY;
-          window.scrollTo(0, top - h! - g!);
+          window.scrollTo(0, top - (h as number) - (g as number));
         },
-        [gap, viewport.height],
+        [gap, viewport.height, selector] as const,
       );
     await moveCardBelowViewportBy(260);
     await page.waitForTimeout(200);

@@ -24,6 +24,10 @@ export const networkNames: Record<ShareNetwork, string> = {
  */
 export const shareMessages = {
   barLabel: 'Share and follow',
+  compactButton: 'Share',
+  sheetTitle: 'Share this page',
+  sheetNativeShare: 'Share with an app…',
+  sheetClose: 'Close',
   followLabel: 'Follow',
   iconLabel(network: ShareNetwork, action: 'share' | 'follow'): string {
     if (network === 'copy') return 'Copy link';

@@ -12,6 +12,7 @@ import {
   popupSuppressed,
   popupWaitMs,
   reachedBottom,
+  rectsOverlap,
   takesTyping,
   tooltipPlacement,
 } from './share-rules.ts';
@@ -117,6 +118,14 @@ describe('follow pop-up triggers', () => {
     expect(takesTyping(element('A'))).toBe(false);
     expect(takesTyping(element('BODY'))).toBe(false);
     expect(takesTyping(null)).toBe(false);
+  });
+
+  it('tells whether the compact Share button would cover something, with a gap kept', () => {
+    const button = { left: 12, top: 740, right: 120, bottom: 788 };
+    expect(rectsOverlap(button, { left: 100, top: 780, right: 300, bottom: 820 })).toBe(true);
+    expect(rectsOverlap(button, { left: 121, top: 740, right: 300, bottom: 788 })).toBe(false);
+    expect(rectsOverlap(button, { left: 121, top: 740, right: 300, bottom: 788 }, 4)).toBe(true);
+    expect(rectsOverlap(button, { left: 12, top: 600, right: 120, bottom: 735 }, 4)).toBe(false);
   });
 
   it('is suppressed by the qshare_popup cookie only', () => {

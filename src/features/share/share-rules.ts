@@ -90,6 +90,18 @@ export function floatingLayout(
     : position;
 }
 
+export type Rect = { left: number; top: number; right: number; bottom: number };
+
+/** Whether two rectangles (window coordinates) share any area, with `gap` px kept between. */
+export function rectsOverlap(a: Rect, b: Rect, gap = 0): boolean {
+  return (
+    a.left < b.right + gap &&
+    b.left < a.right + gap &&
+    a.top < b.bottom + gap &&
+    b.top < a.bottom + gap
+  );
+}
+
 /** Where the tooltips of a floating bar go, so they stay on screen (seed §2.4). */
 export type TooltipPlacement = 'above' | 'below' | 'left' | 'right';
 

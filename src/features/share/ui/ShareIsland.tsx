@@ -27,6 +27,7 @@ import {
   tooltipPlacement,
 } from '../share-rules.ts';
 import type { FloatingPosition, PopupSettings } from '../share-settings.ts';
+import { CompactShare } from './CompactShare.tsx';
 import { copyText } from './copy-link.ts';
 import { loadFacebookSdk } from './facebook-sdk.ts';
 
@@ -104,6 +105,9 @@ export default function ShareIsland({ page, bar, popup, facebookPage, desktopBre
           desktopBreakPoint={desktopBreakPoint}
           label={shareMessages.barLabel}
         />
+      )}
+      {bar?.placement === 'floating' && (
+        <CompactShare page={page} icons={bar.icons} onIconClick={onIconClick} />
       )}
       {facebookPage && (
         <div className="qshare-facebook">
@@ -210,7 +214,8 @@ function IconBar({
 /**
  * Without JavaScript the floating bar is fixed in the window. Here it becomes part of the page
  * (absolute) and follows the scroll with easing: every 50 ms it moves 10% of the way left.
- * In narrow windows the bar is a row along the bottom (floatingLayout; share-css.ts says so).
+ * In narrow windows the bar gives way to the compact Share button (CompactShare, share-css.ts)
+ * and stays put.
  */
 function useFloating(
   ref: { current: HTMLElement | null },
@@ -248,6 +253,8 @@ function useFloating(
       }, floatingIdleCheckMs);
     };
     const follow = () => {
+      // Not displayed: the compact Share button stands in for it (share-css.ts).
+      if (element.offsetHeight === 0) return;
       window.clearTimeout(idleCheck);
       timer ??= window.setInterval(step, floatingStepMs);
     };

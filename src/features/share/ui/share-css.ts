@@ -2,22 +2,18 @@ import { compactFloatingMaxWidth } from '../share-rules.ts';
 import type { FloatingPosition } from '../share-settings.ts';
 
 /**
- * The floating bar's compact layout (a row along the bottom of the window) for windows too
- * narrow for a column beside the content. Generated per site, like the header's mobile CSS,
- * because a media query cannot read a setting; floatingLayout() makes the same choice.
+ * In windows too narrow for a column beside the content, the floating bar gives way to the
+ * compact Share button and its sheet (CompactShare.tsx). Generated per site, like the header's
+ * mobile CSS, because a media query cannot read a setting; floatingLayout() makes the same
+ * choice. The footer ends with room for the button, so that it covers none of its links.
  */
 export function floatingBarCss(position: FloatingPosition, desktopBreakPoint: number): string {
   const max = compactFloatingMaxWidth(position, desktopBreakPoint);
-  // `body …[data-horizontal]` outranks every rule of share.css that places the bar. The row
-  // leaves the bottom-right corner to the scroll-to-top button and scrolls sideways; the
-  // consent banner keeps above it (--qshare-floating-room, site.css).
+  // `body …[data-horizontal]` outranks every rule of share.css that shows the bar.
   const bar = 'body .qshare-bar.qshare-bar--floating[data-horizontal]';
   return `@media (max-width:${max}px){
-${bar}{top:auto;bottom:10px;left:8px;right:auto;transform:none;max-width:calc(100% - 84px)}
-${bar}[data-live]{bottom:auto}
-${bar} .qshare-icons{flex-direction:row;overflow-x:auto;scrollbar-width:none}
-${bar} .qshare-tip{display:none}
-.site-footer{padding-bottom:64px}
-:root{--qshare-floating-room:64px}
+${bar}{display:none}
+body .qshare-compact{display:block}
+.site-footer{padding-bottom:80px}
 }`;
 }
