@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { isMobileProject, postWithInPageLink, waitForHydration } from './support.ts';
+import {
+  isMobileProject,
+  postWithInPageLink,
+  scrollAndSettle,
+  waitForHydration,
+} from './support.ts';
 
 test.describe('header', () => {
   test('switches between desktop and mobile mode at the break point', async ({ page }) => {
@@ -108,8 +113,7 @@ test.describe('header', () => {
       .locator('.site-header')
       .evaluate((h) => (h as HTMLElement).offsetHeight);
     await expect(button).toBeHidden();
-    await page.evaluate((y) => window.scrollTo(0, y), headerHeight + 99);
-    await page.waitForTimeout(100);
+    await scrollAndSettle(page, headerHeight + 99);
     await expect(button).toBeHidden();
     await page.evaluate((y) => window.scrollTo(0, y), headerHeight + 102);
     await expect(button).toBeVisible();

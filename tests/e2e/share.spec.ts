@@ -7,7 +7,7 @@ import {
   setShareSettings,
   waitForShareIslands,
 } from './share-support.ts';
-import { isMobileProject } from './support.ts';
+import { isMobileProject, scrollAndSettle } from './support.ts';
 
 // These journeys meet the follow pop-up as a first-time visitor: no qshare_popup cookie.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -150,7 +150,8 @@ test.describe('privacy', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await footerBar(page).locator('[data-share-network="facebook"]').hover();
     await footerBar(page).locator('[data-share-network="x"]').focus();
-    await page.waitForTimeout(1000);
+    // Until the network has been quiet for a while after all that.
+    await page.waitForLoadState('networkidle');
     const origin = new URL(page.url()).origin;
     const foreign = requests.filter(
       (url) => !url.startsWith('data:') && new URL(url).origin !== origin,
@@ -546,19 +547,15 @@ test.describe('follow pop-up', () => {
     await openPost(page);
     const mobile = await isMobileProject(page);
     const dialog = page.getByRole('dialog');
-    const scrollToBottomMinus = (px: number) =>
-      page.evaluate((left) => {
-        const root = document.documentElement;
-        window.scrollTo({
-          top: root.scrollHeight - window.innerHeight - left,
-          behavior: 'instant',
-        });
-      }, px);
+    const scrollToBottomMinus = async (px: number) => {
+      const end = await page.evaluate(
+        () => document.documentElement.scrollHeight - window.innerHeight,
+      );
+      await scrollAndSettle(page, end - px);
+    };
     await scrollToBottomMinus(150);
-    await page.waitForTimeout(300);
     await expect(dialog).toHaveCount(0);
     await scrollToBottomMinus(50);
-    await page.waitForTimeout(300);
     if (mobile) {
       await expect(dialog).toBeVisible();
     } else {
@@ -677,7 +674,8 @@ test.describe('Facebook SDK', () => {
       if (sdk.test(request.url())) requested.push(request.url());
     });
     await openPost(page);
-    await page.waitForTimeout(1_000);
+    // The islands have hydrated (their effects ran) and the network has gone quiet.
+    await page.waitForLoadState('networkidle');
     expect(requested).toEqual([]);
     await expect(page.locator('.fb-page a')).toHaveAttribute(
       'href',

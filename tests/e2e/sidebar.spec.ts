@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './support.ts';
+import { scrollAndSettle, waitForHydration } from './support.ts';
 
 test.describe('archives dropdown', () => {
   test('works before the sidebar island hydrates: a month navigates there, the empty option does nothing', async ({
@@ -151,17 +151,14 @@ test.describe('page behaviours', () => {
     const card = page.locator(selector);
     await expect(card).toHaveAttribute('data-lazy-background', /\/media\//);
     const viewport = page.viewportSize()!;
-    const moveCardBelowViewportBy = (gap: number) =>
-      page.evaluate(
-        ([g, h, s]) => {
-          const element = document.querySelector(s as string)!;
-          const top = element.getBoundingClientRect().top + window.scrollY;
-          window.scrollTo(0, top - (h as number) - (g as number));
-        },
-        [gap, viewport.height, selector] as const,
+    const moveCardBelowViewportBy = async (gap: number) => {
+      const top = await page.evaluate(
+        (s) => document.querySelector(s)!.getBoundingClientRect().top + window.scrollY,
+        selector,
       );
+      await scrollAndSettle(page, top - viewport.height - gap);
+    };
     await moveCardBelowViewportBy(260);
-    await page.waitForTimeout(200);
     expect(await card.evaluate((e) => (e as HTMLElement).style.backgroundImage)).toBe('');
     await moveCardBelowViewportBy(150);
     await expect

@@ -25,3 +25,28 @@ export async function isMobileProject(page: Page): Promise<boolean> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('.site-header[data-mode]').waitFor();
 }
+
+/**
+ * Scrolls the window to `top` and resolves once the page has handled it: its scroll listeners
+ * have run, two frames were drawn (intersection observers report then) and what they queued (an
+ * island's render) has run. A positive marker for "nothing happened", instead of a sleep.
+ */
+export async function scrollAndSettle(page: Page, top: number): Promise<void> {
+  await page.evaluate(
+    (y) =>
+      new Promise<void>((done) => {
+        const settle = () =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+        if (
+          Math.round(window.scrollY) ===
+          Math.round(Math.min(y, document.documentElement.scrollHeight - window.innerHeight))
+        ) {
+          settle();
+          return;
+        }
+        window.addEventListener('scroll', settle, { once: true });
+        window.scrollTo({ top: y, behavior: 'instant' });
+      }),
+    top,
+  );
+}
