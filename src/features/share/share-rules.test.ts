@@ -4,7 +4,6 @@ import {
   copyAlertPhase,
   easeTowards,
   easingPath,
-  floatingLayout,
   floatingTarget,
   isMobileWidth,
   popupCookie,
@@ -30,19 +29,12 @@ describe('floating placement', () => {
     expect(floatingTarget('bottom', viewport, 900)).toBe(1000);
   });
 
-  it('is a column beside the layout from 1280 px, a bottom row below that or the break point', () => {
+  it('is a column beside the layout from 1280 px; below that or the break point, a Share button', () => {
     const left = { vertical: 10, horizontal: 'left' } as const;
     const centreTop = { vertical: 10, horizontal: 'center' } as const;
     expect(compactFloatingMaxWidth(left, 769)).toBe(1279);
     expect(compactFloatingMaxWidth(centreTop, 769)).toBe(768);
     expect(compactFloatingMaxWidth(left, 1400)).toBe(1399);
-    expect(floatingLayout(left, 1280, 769)).toEqual(left);
-    expect(floatingLayout(left, 1279, 769)).toEqual({ vertical: 'bottom', horizontal: 'center' });
-    expect(floatingLayout(centreTop, 1000, 769)).toEqual(centreTop);
-    expect(floatingLayout(centreTop, 390, 769)).toEqual({
-      vertical: 'bottom',
-      horizontal: 'center',
-    });
   });
 });
 

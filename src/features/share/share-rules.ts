@@ -59,15 +59,12 @@ export function easingPath(from: number, target: number, maxSteps = 1000): numbe
 
 /**
  * A column along the left or right edge needs the room beside the 72rem layout; narrower
- * windows (and every window below the header's break point) get a row along the bottom.
+ * windows (and every window below the header's break point) get the compact Share button
+ * instead (CompactShare.tsx, decision 0027).
  */
 export const floatingColumnMinWidth = 1280;
-export const compactFloatingPosition: FloatingPosition = {
-  vertical: 'bottom',
-  horizontal: 'center',
-};
 
-/** The largest window width (px) at which a floating bar is shown as the compact bottom row. */
+/** The largest window width (px) at which the compact Share button stands in for the bar. */
 export function compactFloatingMaxWidth(
   position: FloatingPosition,
   desktopBreakPoint: number,
@@ -77,17 +74,6 @@ export function compactFloatingMaxWidth(
     0,
     Math.floor(edge ? Math.max(desktopBreakPoint, floatingColumnMinWidth) : desktopBreakPoint) - 1,
   );
-}
-
-/** The position a floating bar takes in a window this wide. */
-export function floatingLayout(
-  position: FloatingPosition,
-  windowWidth: number,
-  desktopBreakPoint: number,
-): FloatingPosition {
-  return windowWidth <= compactFloatingMaxWidth(position, desktopBreakPoint)
-    ? compactFloatingPosition
-    : position;
 }
 
 export type Rect = { left: number; top: number; right: number; bottom: number };

@@ -15,7 +15,6 @@ import {
   copyAlertVisibleMs,
   easeTowards,
   floatingIdleCheckMs,
-  floatingLayout,
   floatingStepMs,
   floatingTarget,
   isMobileWidth,
@@ -98,14 +97,7 @@ export default function ShareIsland({ page, bar, popup, facebookPage, desktopBre
 
   return (
     <>
-      {bar && (
-        <IconBar
-          bar={bar}
-          onIconClick={onIconClick}
-          desktopBreakPoint={desktopBreakPoint}
-          label={shareMessages.barLabel}
-        />
-      )}
+      {bar && <IconBar bar={bar} onIconClick={onIconClick} label={shareMessages.barLabel} />}
       {bar?.placement === 'floating' && (
         <CompactShare page={page} icons={bar.icons} onIconClick={onIconClick} />
       )}
@@ -175,16 +167,14 @@ function Icons({ icons, onIconClick }: { icons: ShareIcon[]; onIconClick: IconCl
 function IconBar({
   bar,
   onIconClick,
-  desktopBreakPoint,
   label,
 }: {
   bar: ShareBarProps;
   onIconClick: IconClick;
-  desktopBreakPoint: number;
   label: string;
 }) {
   const ref = useRef<HTMLElement>(null);
-  useFloating(ref, bar.placement === 'floating' ? bar.position : undefined, desktopBreakPoint);
+  useFloating(ref, bar.placement === 'floating' ? bar.position : undefined);
   const position = bar.placement === 'floating' ? bar.position : undefined;
   const vertical = position
     ? typeof position.vertical === 'number'
@@ -217,11 +207,7 @@ function IconBar({
  * In narrow windows the bar gives way to the compact Share button (CompactShare, share-css.ts)
  * and stays put.
  */
-function useFloating(
-  ref: { current: HTMLElement | null },
-  position: FloatingPosition | undefined,
-  desktopBreakPoint: number,
-) {
+function useFloating(ref: { current: HTMLElement | null }, position: FloatingPosition | undefined) {
   useEffect(() => {
     const element = ref.current;
     if (!element || !position) return;
@@ -229,9 +215,8 @@ function useFloating(
     let timer: number | undefined;
     let idleCheck: number | undefined;
     const target = () => {
-      const { vertical } = floatingLayout(position, window.innerWidth, desktopBreakPoint);
       return floatingTarget(
-        vertical,
+        position.vertical,
         { scrollY: window.scrollY, height: window.innerHeight },
         element.offsetHeight,
       );
@@ -269,7 +254,7 @@ function useFloating(
       window.removeEventListener('scroll', follow);
       window.removeEventListener('resize', follow);
     };
-  }, [ref, position, desktopBreakPoint]);
+  }, [ref, position]);
 }
 
 function FollowPopup({
