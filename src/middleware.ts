@@ -31,8 +31,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
         request.headers.get('authorization'),
       );
   // A rewrite (to /404, /400) passes through here twice; the inner pass already encoded it.
+  // Only a GET fills the cache: endpoints (feeds, sitemap) answer HEAD with an empty body.
   const cacheable =
     key !== undefined &&
+    request.method === 'GET' &&
     !response.headers.has('content-encoding') &&
     (response.status === 200 || response.status === 404) &&
     response.headers.get('cache-control') === publicPageCacheControl &&

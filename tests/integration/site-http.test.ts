@@ -232,6 +232,18 @@ describe('page cache', () => {
     expect(await poisoned.text()).toContain('Page not found');
   });
 
+  it('never stores the empty answer to a HEAD request as the page', async () => {
+    for (const path of ['/feed.xml', '/feed.xsl', '/sitemap.xml', '/robots.txt', '/about/']) {
+      const head = await get(path, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      const page = await get(path);
+      expect((await page.text()).length, path).toBeGreaterThan(50);
+      const again = await get(path);
+      expect(again.headers.get('x-cache'), path).toBe('HIT');
+      expect((await again.text()).length, path).toBeGreaterThan(50);
+    }
+  });
+
   it('never caches for a signed-in session', async () => {
     await get('/');
     const response = await get('/', { headers: { Cookie: 'quire_session=abc' } });
