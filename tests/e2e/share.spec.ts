@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeSiteDatabase, contactForm, openForm } from './forms-support.ts';
+import {
+  closeSiteDatabase,
+  contactForm,
+  openForm,
+  publishOneFieldForm,
+  uniqueName,
+} from './forms-support.ts';
 import {
   floatingState,
   openPost,
@@ -534,6 +540,30 @@ test.describe('follow pop-up', () => {
     await page.keyboard.type('Hello');
     await page.getByRole('heading', { level: 1 }).click();
     // The 20 s delay ends 2 s after the last key press: it waits 2 s more.
+    await page.clock.runFor(3_000);
+    await expect(dialog).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    await expect(dialog).toBeVisible();
+  });
+
+  test('after a form is sent, waits 4 s so its confirmation can be read first', async ({
+    page,
+  }) => {
+    const { path } = await publishOneFieldForm('Pop-up after sending', {});
+    await page.clock.install();
+    const form = await openForm(page, path);
+    await waitForShareIslands(page);
+    const dialog = page.getByRole('dialog', { name: 'Enjoy Field Notes? Follow along' });
+    await form.getByRole('textbox', { name: 'Your name', exact: true }).fill(uniqueName('Calm'));
+    // Past the 20 s delay with focus in the field: the pop-up waits. From here the page's time
+    // moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 30_000);
+    await expect(dialog).toHaveCount(0);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.qforms-confirmation-container')).toBeVisible();
+    // Focus left the field, but the confirmation has just appeared.
+    await page.clock.runFor(100);
+    await expect(dialog).toHaveCount(0);
     await page.clock.runFor(3_000);
     await expect(dialog).toHaveCount(0);
     await page.clock.runFor(1_500);

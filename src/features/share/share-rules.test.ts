@@ -97,10 +97,10 @@ describe('follow pop-up triggers', () => {
   });
 
   it('waits for a calm moment: never while focus is in a field, nor soon after a key press', () => {
-    expect(popupWaitMs({ inField: false, sinceLastKeyMs: Number.POSITIVE_INFINITY })).toBe(0);
-    expect(popupWaitMs({ inField: false, sinceLastKeyMs: popupQuietMs })).toBe(0);
-    expect(popupWaitMs({ inField: false, sinceLastKeyMs: 1000 })).toBe(popupQuietMs - 1000);
-    expect(popupWaitMs({ inField: true, sinceLastKeyMs: Number.POSITIVE_INFINITY })).toBe(
+    expect(popupWaitMs({ inField: false, sinceActivityMs: Number.POSITIVE_INFINITY })).toBe(0);
+    expect(popupWaitMs({ inField: false, sinceActivityMs: popupQuietMs })).toBe(0);
+    expect(popupWaitMs({ inField: false, sinceActivityMs: 1000 })).toBe(popupQuietMs - 1000);
+    expect(popupWaitMs({ inField: true, sinceActivityMs: Number.POSITIVE_INFINITY })).toBe(
       popupQuietMs,
     );
     const element = (tagName: string, isContentEditable = false) =>

@@ -117,14 +117,15 @@ export function reachedBottom(
 
 /**
  * The follow pop-up takes focus when it opens, so it never opens while the visitor types: not
- * while focus is in a field, nor within this long of the last key press (issue 11, point 2).
+ * while focus is in a field, nor within this long of the last key press (issue 11, point 2) or
+ * of sending a form, whose confirmation it would otherwise cover.
  */
 export const popupQuietMs = 4000;
 
 /** How much longer the pop-up must wait for a calm moment; 0 when it may open now. */
-export function popupWaitMs(visitor: { inField: boolean; sinceLastKeyMs: number }): number {
+export function popupWaitMs(visitor: { inField: boolean; sinceActivityMs: number }): number {
   if (visitor.inField) return popupQuietMs;
-  return Math.max(0, popupQuietMs - visitor.sinceLastKeyMs);
+  return Math.max(0, popupQuietMs - visitor.sinceActivityMs);
 }
 
 /** Whether focus is somewhere keystrokes go: a field, a list or an editable region. */

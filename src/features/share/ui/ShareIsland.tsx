@@ -273,16 +273,17 @@ function FollowPopup({
   useEffect(() => {
     if (popupSuppressed(document.cookie)) return;
     let shown = false;
-    let lastKeyAt = Number.NEGATIVE_INFINITY;
+    let lastActiveAt = Number.NEGATIVE_INFINITY;
     let calmCheck: number | undefined;
-    const onKey = () => {
-      lastKeyAt = performance.now();
+    const onActivity = () => {
+      lastActiveAt = performance.now();
     };
     const stopListening = () => {
       window.clearTimeout(timer);
       window.clearTimeout(calmCheck);
       window.removeEventListener('scroll', onScroll);
-      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keydown', onActivity, true);
+      document.removeEventListener('submit', onActivity, true);
       document.removeEventListener('focusout', onFocusOut);
     };
     // A trigger fired: open at the first calm moment, never in the middle of typing. The cookie
@@ -292,7 +293,7 @@ function FollowPopup({
       window.clearTimeout(calmCheck);
       const wait = popupWaitMs({
         inField: takesTyping(document.activeElement),
-        sinceLastKeyMs: performance.now() - lastKeyAt,
+        sinceActivityMs: performance.now() - lastActiveAt,
       });
       if (wait > 0) {
         calmCheck = window.setTimeout(show, wait);
@@ -308,7 +309,9 @@ function FollowPopup({
     const onFocusOut = () => {
       if (calmCheck !== undefined) window.setTimeout(show, 0);
     };
-    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keydown', onActivity, true);
+    // A form just sent shows its confirmation; the pop-up must not cover it at once.
+    document.addEventListener('submit', onActivity, true);
     document.addEventListener('focusout', onFocusOut);
     const onScroll = () => {
       const root = document.documentElement;
