@@ -35,6 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const cacheable =
     key !== undefined &&
     request.method === 'GET' &&
+    !response.headers.has('x-cache') &&
     !response.headers.has('content-encoding') &&
     (response.status === 200 || response.status === 404) &&
     response.headers.get('cache-control') === publicPageCacheControl &&
