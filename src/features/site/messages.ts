@@ -27,4 +27,8 @@ export const siteMessages = {
     'With your consent, a cookie holding a random number lets this site recognise returning readers in its own statistics and load social widgets such as Facebook’s. Without it, your visits are still counted, anonymously.',
   consentAccept: 'Accept',
   consentDecline: 'Decline',
+  serverErrorTitle: 'Something went wrong',
+  serverErrorText: 'This page could not be shown just now. Please try again in a moment.',
+  serverErrorRetry: 'Try again',
+  serverErrorHome: 'Go to the home page',
 } as const;
