@@ -60,4 +60,11 @@ describe('a post page', () => {
     ].filter((url): url is string => url !== undefined && url !== '');
     expect(references.filter((url) => isExternal(url, post.pageUrl))).toEqual([]);
   });
+
+  it('loads one stylesheet: site, forms and share rules travel together (decision 0013)', () => {
+    const stylesheets = tags(post.html, 'link').filter((link) =>
+      /\bstylesheet\b/i.test(link.attributes.get('rel') ?? ''),
+    );
+    expect(stylesheets.map((link) => link.attributes.get('href'))).toHaveLength(1);
+  });
 });
