@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { scrollAndSettle, waitForHydration } from './support.ts';
 
 test.describe('archives dropdown', () => {
-  test('works before the sidebar island hydrates: a month navigates there, the empty option does nothing', async ({
+  test('works before any script arrives: a month navigates there, the empty option does nothing', async ({
     page,
   }) => {
-    // The island's code never arrives, so only what the page itself carries can navigate.
-    await page.route(/Sidebar[^/]*\.js/, (route) => route.abort());
+    // No script file arrives, so only what the page itself carries can navigate.
+    await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
     await page.goto('/');
     const select = page.getByRole('combobox', { name: 'Archives' });
     await expect(select.locator('option').first()).toHaveText('Select Month');
@@ -18,7 +18,8 @@ test.describe('archives dropdown', () => {
     const target = values[2]!;
     await Promise.all([page.waitForURL(new RegExp(`${target}$`)), select.selectOption(target)]);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Archive:');
-    await expect(page.locator('astro-island[component-url*="Sidebar"][ssr]')).toHaveCount(1);
+    // The sidebar is not an island: it ships no code of its own.
+    await expect(page.locator('astro-island[component-url*="Sidebar"]')).toHaveCount(0);
 
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -54,8 +55,8 @@ test.describe('subscription box', () => {
   test('refuses an empty, placeholder-equal or invalid address with an alert and focuses the field', async ({
     page,
   }) => {
+    // Loaded: the document's module scripts have run (they run before DOMContentLoaded).
     await page.goto('/');
-    await waitForHydration(page);
     const field = page.getByRole('textbox', { name: 'Your e-mail address' });
     const button = page.getByRole('button', { name: 'Subscribe' });
     for (const value of ['', 'Enter your email', 'not-an-address', 'a@b']) {
@@ -84,7 +85,6 @@ test.describe('subscription box', () => {
       };
     });
     await page.goto('/');
-    await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Your e-mail address' }).fill('reader@example.org');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -106,6 +106,23 @@ test.describe('subscription box', () => {
     await popup.getByRole('button', { name: 'Subscribe' }).click();
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
       /Thank you!|already on the list/,
+    );
+  });
+});
+
+test.describe('subscription box before its script', () => {
+  test('opens the subscription page in a new tab with the address', async ({ page }) => {
+    await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Your e-mail address' }).fill('early@example.org');
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Subscribe' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/subscription-form/1/8');
+    await expect(tab.getByRole('textbox', { name: 'Your e-mail address' })).toHaveValue(
+      'early@example.org',
     );
   });
 });

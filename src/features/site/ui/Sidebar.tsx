@@ -1,13 +1,9 @@
-import { type FormEvent, useId, useRef } from 'react';
+import { useId } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { archivePath } from '../../content/dates.ts';
 import type { ArchiveMonth } from '../../content/post-types.ts';
 import { siteMessages } from '../messages.ts';
-import {
-  isSubscribableEmail,
-  subscriptionPagePath,
-  subscriptionPopupFeatures,
-} from '../subscription-rules.ts';
+import { subscriptionPagePath } from '../subscription-rules.ts';
 
 type Props = {
   archiveMonths: ArchiveMonth[];
@@ -15,7 +11,11 @@ type Props = {
   feedId: number;
 };
 
-/** The widget area beside the content: subscription box, archives and topics. */
+/**
+ * The widget area beside the content: subscription box, archives and topics. Rendered on the
+ * server only: the document's scripts give the box and the dropdown their behaviour
+ * (subscription-box.ts, head-script.ts), so nothing waits for an island to hydrate.
+ */
 export default function Sidebar({ archiveMonths, tags, feedId }: Props) {
   return (
     <div className="widgets">
@@ -54,7 +54,7 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
           id={`${id}-select`}
           name="month"
           defaultValue=""
-          // The head script navigates on a choice (head-script.ts), before this island hydrates.
+          // The head script navigates on a choice (head-script.ts).
           data-archives=""
         >
           <option value="">{siteMessages.selectMonth}</option>
@@ -74,20 +74,6 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
 
 export function SubscriptionBox({ feedId }: { feedId: number }) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = inputRef.current!;
-    if (!isSubscribableEmail(input.value, input.placeholder)) {
-      window.alert(siteMessages.invalidSubscriptionEmail);
-      input.focus();
-      return;
-    }
-    const url = subscriptionPagePath(feedId, input.value);
-    const popup = window.open(url, 'quire-subscribe', subscriptionPopupFeatures());
-    // A blocked pop-up still gets the visitor to the page, in the same tab.
-    if (!popup) window.location.assign(url);
-  };
   return (
     <section className="widget subscribe-box" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="widget__title">
@@ -99,14 +85,13 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
         method="get"
         target="_blank"
         noValidate
-        onSubmit={onSubmit}
         rel="noopener"
+        data-subscribe={feedId}
       >
         <label className="visually-hidden" htmlFor={`${id}-email`}>
           {siteMessages.emailLabel}
         </label>
         <input
-          ref={inputRef}
           id={`${id}-email`}
           type="email"
           name="email"
