@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { listSitemapEntries, listTagsInUse } from '../features/content/server/posts.ts';
 import { renderSitemap } from '../features/content/server/rss.ts';
-import { absoluteUrl } from '../features/site/seo.ts';
+import { absoluteUrl } from '../platform/absolute-url.ts';
 import { publicPageCacheControl } from '../platform/cache/page-cache.ts';
 
 export const GET: APIRoute = async ({ locals: { app } }) => {

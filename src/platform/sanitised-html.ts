@@ -2,7 +2,7 @@ declare const sanitised: unique symbol;
 
 /**
  * HTML that the sanitiser made (`renderMarkdown` and its siblings in
- * src/features/content/server/markdown.ts): the only markup a page or an island injects as
+ * src/platform/markdown.ts): the only markup a page or an island injects as
  * HTML, through `htmlOf`. Nothing else makes one; sanitised-html.test.ts fails on any other
  * `as SanitisedHtml` and on any injection that does not go through `htmlOf`.
  */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { signedInUserId } from '../features/admin/server/sessions.ts';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
 import { nextScheduledPublish } from '../features/content/server/posts.ts';
@@ -90,7 +91,15 @@ export async function boot(
       ),
       log,
     });
-    const stats = createStatsIngest({ database, config, secret, log });
+    const stats = createStatsIngest({
+      database,
+      config,
+      secret,
+      log,
+      readVisitorIdSetting: async () => (await readSiteSettings(database.db, log)).visitorId,
+      isSignedIn: async (cookieHeader, at) =>
+        (await signedInUserId(database.db, cookieHeader, at)) !== undefined,
+    });
     return {
       config,
       database,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseStoredHtml } from '../content/server/markdown.ts';
+import { sanitiseStoredHtml } from '../../platform/markdown.ts';
 import { describeConditions, visibleFieldIds } from './conditions.ts';
 import { splitFormEmbeds } from './embed.ts';
 import { checkFields } from './field-rules.ts';

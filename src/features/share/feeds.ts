@@ -1,11 +1,12 @@
-import { siteFeedId } from '../site/site-settings.ts';
-
 /**
  * Feed ids, as `/subscription-form/{feed_id}/8` carries them: the whole site is 1 and a tag is
  * `tagFeedIdBase + tag id`, stable for as long as the tag exists. 2–999 are left free for
  * other kinds of feed.
  */
 export const tagFeedIdBase = 1000;
+
+/** The feed of the whole site, as the subscription box and subscription page know it. */
+export const siteFeedId = 1;
 
 /** The largest feed id the subscription page accepts (nine digits). */
 export const maxFeedId = 999_999_999;

@@ -19,8 +19,7 @@ export const networkNames: Record<ShareNetwork, string> = {
 
 /**
  * Every text the sharing module shows a visitor (locale en): the icon bar, pop-up and copy
- * link, the subscription pages and subscriber mails. The subscription box's own texts (title,
- * placeholder, "Please enter email address") are the site chrome's, in src/features/site/messages.ts.
+ * link, the subscription box, the subscription pages and subscriber mails.
  */
 export const shareMessages = {
   barLabel: 'Share and follow',
@@ -44,6 +43,14 @@ export const shareMessages = {
   close: 'Close',
   subscribe: 'Subscribe by e-mail',
   facebookPage: 'Our page on Facebook',
+
+  // The subscription box (in the sidebar) and the subscription page.
+  subscribeTitle: 'Subscribe by e-mail',
+  subscribeText: 'New posts in your inbox. No spam, unsubscribe at any time.',
+  subscribeButton: 'Subscribe',
+  emailPlaceholder: 'Enter your email',
+  emailLabel: 'Your e-mail address',
+  invalidSubscriptionEmail: 'Please enter email address',
 
   /** A feed as a reader knows it: the site, or one of its topics. */
   feedTitle: (siteTitle: string, tagName?: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, documentTitle, jsonLdFor, type Seo, serializeJsonLd } from './seo.ts';
+import { absoluteUrl } from '../../platform/absolute-url.ts';
+import { documentTitle, jsonLdFor, type Seo, serializeJsonLd } from './seo.ts';
 
 const site = {
   title: 'Field Notes',

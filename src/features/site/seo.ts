@@ -1,3 +1,5 @@
+import { absoluteUrl } from '../../platform/absolute-url.ts';
+
 /** What a page tells search engines and social networks about itself. */
 export type Seo = {
   title: string;
@@ -13,10 +15,6 @@ export type Seo = {
 };
 
 export type SiteIdentity = { title: string; description: string; url: string; locale: string };
-
-export function absoluteUrl(siteUrl: string, path: string): string {
-  return new URL(path, `${siteUrl}/`).href;
-}
 
 /** `Post title · Site` for inner pages, the site's own title for the home page. */
 export function documentTitle(seo: Seo, site: SiteIdentity): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitorIdSettings } from '../stats/visitor-consent.ts';
 
 const menuLinkSchema = z.object({
   label: z.string().trim().min(1).max(60),
@@ -28,12 +29,9 @@ export const siteSettingsSchema = z.object({
    * When the visitor cookie `_qvid` may be used: never, only after the visitor consented,
    * or always (a site whose legal basis does not need consent).
    */
-  visitorId: z.enum(['off', 'with-consent', 'always']).default('with-consent'),
+  visitorId: z.enum(visitorIdSettings).default('with-consent'),
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
 export const siteSettingsKey = 'site';
-
-/** The feed of the whole site, as the subscription box and subscription page know it. */
-export const siteFeedId = 1;

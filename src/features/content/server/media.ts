@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
+import { slugify } from '../../../platform/slugify.ts';
 import type { MediaWidth } from '../media-urls.ts';
-import { slugify } from '../slug.ts';
 import { ContentError } from './save-post.ts';
 
 const acceptedFormats = new Map([

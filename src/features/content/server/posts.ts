@@ -7,6 +7,7 @@ import {
   snippetMarkEnd,
   snippetMarkStart,
 } from '../../../platform/db/dialect-sql.ts';
+import { markedText, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { minutesToRead, monthLabel } from '../dates.ts';
 import type {
@@ -17,7 +18,6 @@ import type {
   PostSummary,
   Tag,
 } from '../post-types.ts';
-import { markedText, sanitiseStoredHtml } from './markdown.ts';
 
 const visible = (now: number) =>
   sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import type { PostDetail } from '../post-types.ts';
-import { sanitiseStoredHtml } from './markdown.ts';
 import { renderRss, renderSitemap } from './rss.ts';
 
 const post: PostDetail = {

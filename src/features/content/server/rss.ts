@@ -1,5 +1,5 @@
+import { absoluteUrl } from '../../../platform/absolute-url.ts';
 import { replaceFormEmbeds } from '../../forms/embed.ts';
-import { absoluteUrl } from '../../site/seo.ts';
 import { contentMessages } from '../messages.ts';
 import type { PostDetail } from '../post-types.ts';
 import { feedStylesheetPath } from './feed-stylesheet.ts';

@@ -1,9 +1,11 @@
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import { htmlToText } from '../../../platform/markdown.ts';
+import { slugify } from '../../../platform/slugify.ts';
 import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { type PostInput, postInputSchema } from '../post-input.ts';
-import { isReservedSlug, slugify } from '../slug.ts';
-import { htmlToText, type MediaLookup, mediaIdsIn, renderMarkdown } from './markdown.ts';
+import { isReservedSlug } from '../slug.ts';
+import { type MediaLookup, mediaIdsIn, renderWithMedia } from './media-markdown.ts';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -25,7 +27,7 @@ export async function savePost(
   const { db } = handle;
   const now = Date.now();
   const media = await loadMediaLookup(db, mediaIdsIn(post.body));
-  const html = renderMarkdown(post.body, media);
+  const html = renderWithMedia(post.body, media);
   const text = htmlToText(replaceFormEmbeds(html, ''));
   const publishedAt =
     post.status === 'draft'

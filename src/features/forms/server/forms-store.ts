@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
-import { renderMarkdown } from '../../content/server/markdown.ts';
+import { renderMarkdown } from '../../../platform/markdown.ts';
 import {
   type FormDefinition,
   type FormDefinitionInput,

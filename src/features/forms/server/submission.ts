@@ -1,9 +1,9 @@
+import { renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { isSafeRedirectTarget } from '../../../platform/redirect-target.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import type { AppContext } from '../../../server/boot.ts';
-import { renderMarkdown, sanitiseStoredHtml } from '../../content/server/markdown.ts';
 import { siteChrome } from '../../site/server/public-page.ts';
-import { usableVisitorId } from '../../site/visitor-id.ts';
+import { usableVisitorId } from '../../stats/visitor-consent.ts';
 import { visibleFieldIds } from '../conditions.ts';
 import { isInputField } from '../field-kinds.ts';
 import { checkFields, errorKey, type FieldErrors } from '../field-rules.ts';

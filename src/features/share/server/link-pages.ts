@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
-import { subscriptionPagePath } from '../../site/subscription-rules.ts';
 import { shareMessages } from '../messages.ts';
+import { subscriptionPagePath } from '../subscription-rules.ts';
 import { confirmPath, unsubscribePath } from './subscription-links.ts';
 import {
   confirmSubscription,

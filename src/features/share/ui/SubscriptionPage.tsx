@@ -1,5 +1,4 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { siteMessages } from '../../site/messages.ts';
 import { shareMessages } from '../messages.ts';
 
 /** What became of a valid request; a refused one shows the form again with its error. */
@@ -51,9 +50,9 @@ export function SubscriptionPage({ feedTitle, action, email, error, done }: Prop
   return (
     <section className="subscription-page">
       <h1>{shareMessages.subscribeHeading(feedTitle)}</h1>
-      <p>{siteMessages.subscribeText}</p>
+      <p>{shareMessages.subscribeText}</p>
       <form method="post" action={action} noValidate>
-        <label htmlFor="subscription-email">{siteMessages.emailLabel}</label>
+        <label htmlFor="subscription-email">{shareMessages.emailLabel}</label>
         <input
           id="subscription-email"
           type="email"
@@ -69,7 +68,7 @@ export function SubscriptionPage({ feedTitle, action, email, error, done }: Prop
             {error}
           </p>
         )}
-        <button type="submit">{siteMessages.subscribeButton}</button>
+        <button type="submit">{shareMessages.subscribeButton}</button>
       </form>
     </section>
   );

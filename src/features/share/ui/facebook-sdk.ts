@@ -1,4 +1,4 @@
-import { consentCookieName } from '../../site/visitor-id.ts';
+import { consentCookieName } from '../../stats/visitor-consent.ts';
 
 export const facebookSdkUrl = 'https://connect.facebook.net/en_US/sdk.js#xfbml=1&version=v21.0';
 /** How long the page plugin waits for the SDK before it gives up and keeps its plain link. */

@@ -1,5 +1,5 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { type ConsentChoice, consentBannerId } from '../consent.ts';
+import { type ConsentChoice, consentBannerId } from '../../stats/visitor-consent.ts';
 import { siteMessages } from '../messages.ts';
 
 const titleId = `${consentBannerId}-title`;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { consentBannerId } from '../consent.ts';
+import { consentBannerId } from '../../stats/visitor-consent.ts';
 import { siteMessages } from '../messages.ts';
 
 type Props = {

@@ -1,12 +1,6 @@
+import { absoluteUrl } from '../../../platform/absolute-url.ts';
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import {
-  absoluteUrl,
-  documentTitle,
-  jsonLdFor,
-  type Seo,
-  type SiteIdentity,
-  serializeJsonLd,
-} from '../seo.ts';
+import { documentTitle, jsonLdFor, type Seo, type SiteIdentity, serializeJsonLd } from '../seo.ts';
 
 export function SeoHead({ seo, site }: { seo: Seo; site: SiteIdentity }) {
   const url = absoluteUrl(site.url, seo.path);

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { archivePath } from '../../content/dates.ts';
 import type { ArchiveMonth } from '../../content/post-types.ts';
+import { shareMessages } from '../../share/messages.ts';
+import { subscriptionPagePath } from '../../share/subscription-rules.ts';
 import { siteMessages } from '../messages.ts';
-import { subscriptionPagePath } from '../subscription-rules.ts';
 
 type Props = {
   archiveMonths: ArchiveMonth[];
@@ -14,7 +15,7 @@ type Props = {
 /**
  * The widget area beside the content: subscription box, archives and topics. Rendered on the
  * server only: the document's scripts give the box and the dropdown their behaviour
- * (subscription-box.ts, head-script.ts), so nothing waits for an island to hydrate.
+ * (share/subscription-box.ts, head-script.ts), so nothing waits for an island to hydrate.
  */
 export default function Sidebar({ archiveMonths, tags, feedId }: Props) {
   return (
@@ -77,9 +78,9 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
   return (
     <section className="widget subscribe-box" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="widget__title">
-        {siteMessages.subscribeTitle}
+        {shareMessages.subscribeTitle}
       </h2>
-      <p>{siteMessages.subscribeText}</p>
+      <p>{shareMessages.subscribeText}</p>
       <form
         action={subscriptionPagePath(feedId)}
         method="get"
@@ -89,17 +90,17 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
         data-subscribe={feedId}
       >
         <label className="visually-hidden" htmlFor={`${id}-email`}>
-          {siteMessages.emailLabel}
+          {shareMessages.emailLabel}
         </label>
         <input
           id={`${id}-email`}
           type="email"
           name="email"
           autoComplete="email"
-          placeholder={siteMessages.emailPlaceholder}
+          placeholder={shareMessages.emailPlaceholder}
           required
         />
-        <button type="submit">{siteMessages.subscribeButton}</button>
+        <button type="submit">{shareMessages.subscribeButton}</button>
       </form>
     </section>
   );

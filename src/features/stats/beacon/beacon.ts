@@ -4,10 +4,14 @@
  * `data-dnt="1"` when the site respects Do Not Track, `data-visitor-id` the site's `visitorId`.
  * This file only wires the modules beside it to the real window; its budget is 1.2 KB gzip.
  */
-import { type ConsentChoice, consentBannerId, consentCookieDays } from '../../site/consent.ts';
-import type { SiteSettings } from '../../site/site-settings.ts';
-import { consentCookieName } from '../../site/visitor-id.ts';
-import { mayUseVisitorId } from './consent.ts';
+import {
+  type ConsentChoice,
+  consentBannerId,
+  consentCookieDays,
+  consentCookieName,
+  mayKeepVisitorId,
+  type VisitorIdSetting,
+} from '../visitor-consent.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 import { firstInteraction } from './first-interaction.ts';
 import { buildHitUrl, type HitEvent } from './hit-url.ts';
@@ -27,7 +31,7 @@ declare global {
 }
 
 const settings = (document.currentScript as HTMLScriptElement).dataset;
-const setting = settings.visitorId as SiteSettings['visitorId'];
+const setting = settings.visitorId as VisitorIdSetting;
 const silent = staysSilent(settings.dnt === '1', navigator as PrivacySignals);
 // Rendered only when the site asks for consent (site/ui/ConsentBanner.tsx).
 const banner = document.getElementById(consentBannerId);
@@ -40,7 +44,10 @@ function send(event?: HitEvent): void {
 }
 
 function updateVisitorId(): void {
-  keepVisitorId(document, !silent && mayUseVisitorId(setting, document));
+  keepVisitorId(
+    document,
+    !silent && mayKeepVisitorId(setting, readCookie(document, consentCookieName)),
+  );
 }
 
 function pageView(): void {

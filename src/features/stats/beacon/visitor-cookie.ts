@@ -1,4 +1,4 @@
-import { visitorCookieDays, visitorCookieName } from '../../site/visitor-id.ts';
+import { visitorCookieDays, visitorCookieName } from '../visitor-consent.ts';
 import { type CookieJar, readCookie, writeCookie } from './cookies.ts';
 
 /**

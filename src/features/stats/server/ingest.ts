@@ -3,10 +3,8 @@ import { clientAddress } from '../../../platform/client-address.ts';
 import type { Config } from '../../../platform/config.ts';
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { Logger } from '../../../platform/log.ts';
-import { signedInUserId } from '../../admin/server/sessions.ts';
-import { readSiteSettings } from '../../site/server/site-settings-store.ts';
-import { usableVisitorId } from '../../site/visitor-id.ts';
 import { hitLimits } from '../hit-params.ts';
+import { usableVisitorId, type VisitorIdSetting } from '../visitor-consent.ts';
 import { HitBatcher } from './hit-batcher.ts';
 import { bareHost, parseHit } from './parse-hit.ts';
 import { readStatsSettings } from './stats-settings-store.ts';
@@ -38,6 +36,10 @@ type IngestDependencies = {
   config: Config;
   secret: string;
   log: Logger;
+  /** The site's `visitorId` setting (a site setting, read through the site's store). */
+  readVisitorIdSetting: () => Promise<VisitorIdSetting>;
+  /** Whether the request's cookies belong to a signed-in owner, whose visits are not counted. */
+  isSignedIn: (cookieHeader: string, at: number) => Promise<boolean>;
   now?: () => number;
 };
 
@@ -56,11 +58,11 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
 
   type Settings = Awaited<ReturnType<typeof loadSettings>>;
   async function loadSettings() {
-    const [site, stats] = await Promise.all([
-      readSiteSettings(database.db, log),
+    const [visitorId, stats] = await Promise.all([
+      deps.readVisitorIdSetting(),
       readStatsSettings(database.db, log),
     ]);
-    return { visitorId: site.visitorId, ...stats };
+    return { visitorId, ...stats };
   }
   let lastLoaded: Settings | undefined;
   function currentSettings(at: number): Promise<Settings> {
@@ -97,7 +99,7 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
     if (current.respectDoNotTrack && asksNotToBeTracked(headers)) {
       return batcher.drop(day, 'do-not-track');
     }
-    if (headers.cookie && (await signedInUserId(database.db, headers.cookie, at)) !== undefined) {
+    if (headers.cookie && (await deps.isSignedIn(headers.cookie, at))) {
       return batcher.drop(day, 'owner');
     }
     const requestHost = headers.host ? bareHost(headers.host.replace(/:\d+$/, '')) : siteHost;

@@ -1,28 +1,27 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
-import { type MediaSize, mediaPath, mediaSrcset } from '../media-urls.ts';
-import { slugify } from '../slug.ts';
+import type { SanitisedHtml } from './sanitised-html.ts';
+import { slugify } from './slugify.ts';
 
 const marked = new Marked({ gfm: true, breaks: false });
 
-/** Media referenced in Markdown as `/media/{id}/…`, with their sizes, for responsive images. */
-export type MediaLookup = ReadonlyMap<number, MediaSize & { fileName: string }>;
+/**
+ * The attributes an image should carry instead of its own (a stored image's sizes and srcset),
+ * or undefined to keep them. Lets a feature fit images it knows without the sanitiser knowing it.
+ */
+export type ImageAttributes = (src: string) => Record<string, string> | undefined;
 
-const mediaSrc = /^\/media\/(\d+)(?:\/|$)/;
-
-export function mediaIdsIn(markdown: string): number[] {
-  const ids = new Set<number>();
-  for (const match of markdown.matchAll(/\/media\/(\d+)(?=[/)\s"'])/g)) ids.add(Number(match[1]));
-  return [...ids];
-}
+const keepImages: ImageAttributes = () => undefined;
 
 /**
  * Markdown written by the site owner, rendered to HTML that is safe to put on a page: no
  * scripts, no event handlers, no `javascript:` or `data:` links, no frames or forms.
  */
-export function renderMarkdown(markdown: string, media: MediaLookup = new Map()): SanitisedHtml {
-  return sanitise(marked.parse(markdown, { async: false }), media);
+export function renderMarkdown(
+  markdown: string,
+  imageAttributes: ImageAttributes = keepImages,
+): SanitisedHtml {
+  return sanitise(marked.parse(markdown, { async: false }), imageAttributes);
 }
 
 /**
@@ -31,7 +30,7 @@ export function renderMarkdown(markdown: string, media: MediaLookup = new Map())
  * again changes nothing, but what a page injects is only ever what the sanitiser just made.
  */
 export function sanitiseStoredHtml(html: string): SanitisedHtml {
-  return sanitise(html, new Map());
+  return sanitise(html, keepImages);
 }
 
 /**
@@ -48,7 +47,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The sanitiser: the one place that makes `SanitisedHtml` from markup. */
-function sanitise(raw: string, media: MediaLookup): SanitisedHtml {
+function sanitise(raw: string, imageAttributes: ImageAttributes): SanitisedHtml {
   const usedIds = new Set<string>();
   return sanitizeHtml(raw, {
     allowedTags: [
@@ -117,26 +116,15 @@ function sanitise(raw: string, media: MediaLookup): SanitisedHtml {
           attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
         };
       },
-      img: (tagName, attribs) => {
-        const match = mediaSrc.exec(attribs.src ?? '');
-        const item = match ? media.get(Number(match[1])) : undefined;
-        if (!match || !item)
-          return { tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } };
-        const id = Number(match[1]);
-        return {
-          tagName,
-          attribs: {
-            ...attribs,
-            src: mediaPath(id, item.fileName, 960, item),
-            srcset: mediaSrcset(id, item.fileName, item),
-            sizes: '(min-width: 800px) 720px, 100vw',
-            width: String(item.width),
-            height: String(item.height),
-            loading: 'lazy',
-            decoding: 'async',
-          },
-        };
-      },
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          ...attribs,
+          ...imageAttributes(attribs.src ?? ''),
+          loading: 'lazy',
+          decoding: 'async',
+        },
+      }),
     },
     exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
   }).replace(/<(h[2-6])>([\s\S]*?)<\/\1>/g, (_all, tag: string, inner: string) => {

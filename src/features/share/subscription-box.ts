@@ -1,4 +1,4 @@
-import { siteMessages } from './messages.ts';
+import { shareMessages } from './messages.ts';
 import {
   isSubscribableEmail,
   subscriptionPagePath,
@@ -20,7 +20,7 @@ export function installSubscriptionBox(doc: Document): void {
     const input = form.elements.namedItem('email');
     if (!(input instanceof HTMLInputElement)) return;
     if (!isSubscribableEmail(input.value, input.placeholder)) {
-      window.alert(siteMessages.invalidSubscriptionEmail);
+      window.alert(shareMessages.invalidSubscriptionEmail);
       input.focus();
       return;
     }

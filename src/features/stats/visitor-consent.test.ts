@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usableVisitorId } from './visitor-id.ts';
+import { mayKeepVisitorId, usableVisitorId } from './visitor-consent.ts';
 
 const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -19,5 +19,21 @@ describe('usableVisitorId', () => {
     expect(usableVisitorId('_qvid=not-a-uuid', 'always')).toBeUndefined();
     expect(usableVisitorId('_qvid=0f8fad5b-d9cb-169f-a165-70867728950e', 'always')).toBeUndefined();
     expect(usableVisitorId(undefined, 'always')).toBeUndefined();
+  });
+});
+
+describe('mayKeepVisitorId', () => {
+  it('never with the setting off, whatever the visitor said', () => {
+    expect(mayKeepVisitorId('off', 'granted')).toBe(false);
+    expect(mayKeepVisitorId('off', undefined)).toBe(false);
+  });
+  it('with consent only once the visitor granted it', () => {
+    expect(mayKeepVisitorId('with-consent', undefined)).toBe(false);
+    expect(mayKeepVisitorId('with-consent', 'denied')).toBe(false);
+    expect(mayKeepVisitorId('with-consent', 'granted')).toBe(true);
+  });
+  it('always when the site needs no consent', () => {
+    expect(mayKeepVisitorId('always', undefined)).toBe(true);
+    expect(mayKeepVisitorId('always', 'denied')).toBe(true);
   });
 });

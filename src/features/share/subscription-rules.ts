@@ -1,4 +1,4 @@
-import { siteMessages } from './messages.ts';
+import { shareMessages } from './messages.ts';
 
 export const subscriptionFeedType = 8;
 export const subscriptionPopup = { width: 1080, height: 760 } as const;
@@ -10,7 +10,7 @@ const emailPattern =
 /** Whether the subscription box may open the subscription page with this input. */
 export function isSubscribableEmail(
   value: string,
-  placeholder: string = siteMessages.emailPlaceholder,
+  placeholder: string = shareMessages.emailPlaceholder,
 ): boolean {
   const email = value.trim();
   return email !== '' && email !== placeholder && email.length <= 254 && emailPattern.test(email);
