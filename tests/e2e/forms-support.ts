@@ -114,6 +114,27 @@ export async function expectCurrentPage(form: Locator, number: number): Promise<
   await expect(form.locator('.qforms-page--current')).toHaveCount(1);
   await expect(formPage(form, number)).toHaveClass(/qforms-page--current/);
   await expect(formPage(form, number)).toBeVisible();
+  // A page change scrolls to the form over 750 ms; a click while the page moves can land beside
+  // its target (a human aims at what is under the pointer, a test at where it was).
+  await scrollSettled(form.page());
+}
+
+/** Resolves once the window has not scrolled for three frames in a row (animations ended). */
+export async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 3) done();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** The error shown under an input: `{input id}-error`, which its aria-describedby names. */

@@ -31,6 +31,32 @@ test.afterAll(closeSiteDatabase);
 const required = 'This field is required.';
 
 test.describe('multi-page form', () => {
+  test('a failed Next scrolls its first error to 75 px below the top over 750 ms', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const form = await openForm(page, eventForm.path);
+    // From the top of the page, so the scroll has a way to go.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // From here the page's time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const firstErrorTop = () =>
+      page.evaluate(() =>
+        Math.round(document.querySelector('.qforms-has-error')!.getBoundingClientRect().top),
+      );
+    // A click event only: a pointer click would first scroll the button into view.
+    await nextButton(form).dispatchEvent('click');
+    await expect(form.locator('.qforms-has-error').first()).toHaveCount(1);
+    const start = await firstErrorTop();
+    expect(Math.abs(start - 75)).toBeGreaterThan(50);
+    await page.clock.runFor(375);
+    const halfway = await firstErrorTop();
+    expect(Math.abs(halfway - 75)).toBeGreaterThan(10);
+    expect(Math.abs(halfway - 75)).toBeLessThan(Math.abs(start - 75));
+    await page.clock.runFor(450);
+    expect(await firstErrorTop()).toBe(75);
+  });
+
   test('validates each page on Next, skips a page whose fields are all hidden, stores one entry', async ({
     page,
   }) => {
