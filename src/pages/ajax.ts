@@ -10,5 +10,5 @@ export const ALL: APIRoute = (context) => {
     context.clientAddress,
     app.config.trustedProxies,
   );
-  return ajaxRouter.handle(context.request, { app, client });
+  return ajaxRouter.handle(context.request, { app, forms: app.forms, client });
 };

@@ -35,7 +35,7 @@ describe('SanitisedHtml', () => {
     // What may be injected without being HTML a person wrote: scripts and CSS the site builds,
     // JSON-LD (escaped for a script element), and the QR code drawn from the page address.
     const notHtml = new Map([
-      ['src/features/site/ui/Document.astro', 3],
+      ['src/layouts/Document.astro', 3],
       ['src/features/site/ui/SeoHead.tsx', 1],
       ['src/features/share/ui/overlays/wechat-overlay.ts', 1],
     ]);

@@ -1,12 +1,16 @@
-import { type AjaxContext, formAjaxActions } from '../features/forms/server/ajax-actions.ts';
+import { type FormsAjaxContext, formAjaxActions } from '../features/forms/server/ajax-actions.ts';
 import { AjaxRouter } from '../platform/ajax/ajax-router.ts';
 import { takeRateLimit } from '../platform/rate-limit.ts';
+import type { AppContext } from './boot.ts';
+
+/** A call as the router sees it: the app for its own limits and log, and what each feature's actions take. */
+type AjaxCall = FormsAjaxContext & { app: AppContext };
 
 /**
  * The `/ajax` endpoint's actions, from every feature that has some. Their rate limits are
  * counted per client in the database, so every worker and instance shares them.
  */
-export const ajaxRouter = new AjaxRouter<AjaxContext>({
+export const ajaxRouter = new AjaxRouter<AjaxCall>({
   takeRateLimit: ({ app, client }, rule) =>
     takeRateLimit(app.database.db, app.secret, rule, client),
   onError: (error, action, { app }) =>

@@ -4,6 +4,7 @@ import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
 import { nextScheduledPublish } from '../features/content/server/posts.ts';
 import { seedDemoForms } from '../features/forms/server/demo-forms.ts';
+import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
@@ -54,6 +55,8 @@ export type AppContext = {
   mail: Mailer;
   /** Page-view hits (`GET /?qstat=1`), written in batches; `close` writes the last one. */
   stats: StatsIngest;
+  /** The forms engine's narrow dependencies, for route shells and the `/ajax` router. */
+  forms: FormsDependencies;
   close: () => Promise<void>;
 };
 
@@ -100,6 +103,20 @@ export async function boot(
       isSignedIn: async (cookieHeader, at) =>
         (await signedInUserId(database.db, cookieHeader, at)) !== undefined,
     });
+    const forms: FormsDependencies = {
+      db: database.db,
+      secret,
+      log,
+      contentCache: pageCache,
+      siteUrl: config.siteUrl,
+      submissionsPerMinute: config.formSubmissionsPerMinute,
+      deliverMailSoon: () => mail.deliverSoon(),
+      siteSettings: () =>
+        pageCache.memo('site-settings', async () => {
+          const { title, visitorId } = await readSiteSettings(database.db, log);
+          return { title, visitorId };
+        }),
+    };
     return {
       config,
       database,
@@ -109,6 +126,7 @@ export async function boot(
       log,
       mail,
       stats,
+      forms,
       close: async () => {
         await stats.close(statsCloseWithinMs);
         await mail.stop();

@@ -20,6 +20,9 @@ export type PostSummary = {
 
 export type PostDetail = PostSummary & { html: SanitisedHtml; readingMinutes: number };
 
+/** A search hit: the post and a snippet of escaped text with the matches in `<mark>`. */
+export type SearchResult = PostSummary & { snippetHtml: SanitisedHtml };
+
 export type Page<T> = {
   items: T[];
   total: number;

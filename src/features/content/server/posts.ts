@@ -8,7 +8,6 @@ import {
   snippetMarkStart,
 } from '../../../platform/db/dialect-sql.ts';
 import { markedText, sanitiseStoredHtml } from '../../../platform/markdown.ts';
-import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { minutesToRead, monthLabel } from '../dates.ts';
 import type {
   ArchiveMonth,
@@ -16,6 +15,7 @@ import type {
   Page,
   PostDetail,
   PostSummary,
+  SearchResult,
   Tag,
 } from '../post-types.ts';
 
@@ -252,8 +252,6 @@ export async function findTagBySlug(
     .where('slug', '=', slug)
     .executeTakeFirst();
 }
-
-export type SearchResult = PostSummary & { snippetHtml: SanitisedHtml };
 
 /** Full-text search over published posts and pages; the snippet is escaped HTML with `<mark>`. */
 export async function searchPublished(

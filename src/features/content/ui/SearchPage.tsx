@@ -2,8 +2,7 @@ import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { contentMessages } from '../messages.ts';
-import type { Page } from '../post-types.ts';
-import type { SearchResult } from '../server/posts.ts';
+import type { Page, SearchResult } from '../post-types.ts';
 import { Pagination } from './Pagination.tsx';
 
 export function SearchPage({ query, results }: { query: string; results: Page<SearchResult> }) {

@@ -1,11 +1,12 @@
 import type { AjaxAction } from '../../../platform/ajax/ajax-router.ts';
-import type { AppContext } from '../../../server/boot.ts';
 import { formMessages } from '../messages.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { issueFormToken } from './form-token.ts';
+import type { FormsDependencies } from './forms-dependencies.ts';
 import { loadForm, type SubmissionResult, submissionRequest, submitEntry } from './submission.ts';
 
-export type AjaxContext = { app: AppContext; client: string };
+/** What the forms' actions need of a call: the forms engine's dependencies and the caller. */
+export type FormsAjaxContext = { forms: FormsDependencies; client: string };
 
 /** The JSON `data` of a submission result (seed §3, Submission result). */
 export function submissionReplyData(result: SubmissionResult): unknown {
@@ -30,7 +31,7 @@ const formId = (value: string | undefined) =>
   value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
 /** `qforms_submit`: an AJAX submission (seed §7 call 5). */
-const submit: AjaxAction<AjaxContext> = {
+const submit: AjaxAction<FormsAjaxContext> = {
   name: 'qforms_submit',
   maxBodyBytes: 1024 * 1024,
   maxFields: 1000,
@@ -38,8 +39,8 @@ const submit: AjaxAction<AjaxContext> = {
   // entry, across AJAX and normal POSTs (submission.ts).
   rateLimit: 'counted-by-action',
   refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
-  async handle(fields, request, { app, client }) {
-    const result = await submitEntry(app, submissionRequest(fields, request, client));
+  async handle(fields, request, { forms, client }) {
+    const result = await submitEntry(forms, submissionRequest(fields, request, client));
     return {
       success: result.outcome === 'accepted',
       data: submissionReplyData(result),
@@ -49,32 +50,32 @@ const submit: AjaxAction<AjaxContext> = {
 };
 
 /** `qforms_get_token`: a fresh token for a form that has been open long (seed §7 call 4). */
-const getToken: AjaxAction<AjaxContext> = {
+const getToken: AjaxAction<FormsAjaxContext> = {
   name: 'qforms_get_token',
   maxBodyBytes: 4096,
   maxFields: 10,
   // A form asks again only once its token is a day old (seed §6, Token refresh).
   rateLimit: { limit: 30, windowMs: 60_000 },
-  async handle(fields, _request, { app }) {
+  async handle(fields, _request, { forms }) {
     const id = formId(fields.get('formId'));
-    const form = id === undefined ? undefined : await loadForm(app, id);
+    const form = id === undefined ? undefined : await loadForm(forms, id);
     if (!form) return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
-    const { token, issuedAt } = issueFormToken(app.secret, form.id);
+    const { token, issuedAt } = issueFormToken(forms.secret, form.id);
     return { success: true, data: { token, time: issuedAt } };
   },
 };
 
 /** `qforms_restricted_email`: whether a field accepts an address (seed §7 call 3). */
-const restrictedEmail: AjaxAction<AjaxContext> = {
+const restrictedEmail: AjaxAction<FormsAjaxContext> = {
   name: 'qforms_restricted_email',
   maxBodyBytes: 4096,
   maxFields: 10,
   // Once per address typed (the browser keeps the answers); more would be reading the form's
   // allow and deny lists address by address.
   rateLimit: { limit: 30, windowMs: 60_000 },
-  async handle(fields, _request, { app }) {
+  async handle(fields, _request, { forms }) {
     const id = formId(fields.get('form_id'));
-    const form = id === undefined ? undefined : await loadForm(app, id);
+    const form = id === undefined ? undefined : await loadForm(forms, id);
     const field = form?.definition.fields.find((f) => String(f.id) === fields.get('field_id'));
     if (!form || field?.type !== 'email') {
       return { success: false, data: { message: formMessages.formNotFound }, status: 404 };

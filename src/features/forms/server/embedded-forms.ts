@@ -1,10 +1,10 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
-import type { AppContext } from '../../../server/boot.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { toPublicForm } from '../public-form.ts';
 import { issueFormToken } from './form-token.ts';
+import type { FormsDependencies } from './forms-dependencies.ts';
 import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
@@ -24,7 +24,7 @@ export type FormPost =
  * visitor just posted. Embeds of forms that do not exist are dropped from the page.
  */
 export async function embedForms(
-  app: AppContext,
+  deps: FormsDependencies,
   html: SanitisedHtml,
   pageUrl: string,
   post?: FormPost,
@@ -37,9 +37,9 @@ export async function embedForms(
       body.push(segment);
       continue;
     }
-    const form = await loadForm(app, segment.formId);
+    const form = await loadForm(deps, segment.formId);
     if (!form) continue;
-    const { token, issuedAt } = issueFormToken(app.secret, form.id);
+    const { token, issuedAt } = issueFormToken(deps.secret, form.id);
     const posted =
       post?.type === 'show' && post.formId === form.id && post.instance === instance
         ? post.state
@@ -63,7 +63,7 @@ export const formPostLimits = { maxBytes: 1024 * 1024, maxFields: 1000 } as cons
  * `/ajax`; the page then shows the confirmation, or the errors with the visitor's input.
  */
 export async function receiveFormPost(
-  app: AppContext,
+  deps: FormsDependencies,
   request: Request,
   client: string,
 ): Promise<FormPost | undefined> {
@@ -73,7 +73,7 @@ export async function receiveFormPost(
   const formId = fields.get('qforms[id]');
   if (formId === undefined) return undefined;
   const instance = Number(fields.get('qforms[instance]') ?? '0');
-  const result = await submitEntry(app, submissionRequest(fields, request, client));
+  const result = await submitEntry(deps, submissionRequest(fields, request, client));
   if (!result.form) return undefined;
   const where = {
     formId: result.form.id,

@@ -2,9 +2,8 @@ import { retryWhileConnectionLost } from '../../../platform/db/resilient-pg-pool
 import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
-import type { AppContext } from '../../../server/boot.ts';
-import { siteChrome } from '../../site/server/public-page.ts';
 import type { StoredForm } from '../form-definition.ts';
+import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
 
 export type NewEntry = {
@@ -43,23 +42,23 @@ export const visitorCopyLimit: RateLimit = {
  * as a duplicate.
  */
 export async function storeEntry(
-  app: AppContext,
+  deps: FormsDependencies,
   entry: NewEntry,
 ): Promise<'entry' | 'duplicate' | 'rate-limited'> {
-  const { identity } = await siteChrome(app);
+  const site = await deps.siteSettings();
   const administrators =
     entry.status === 'entry' && entry.form.definition.settings.notifications.ownerTo.length === 0
-      ? (await app.database.db.selectFrom('users').select('email').execute()).map((u) => u.email)
+      ? (await deps.db.selectFrom('users').select('email').execute()).map((u) => u.email)
       : [];
   let copyWithheldFrom: number | undefined;
   // A lost connection (a database restart, a failover) is tried again: the unique fingerprint
   // makes a repeat of a transaction that did commit a duplicate, answered as received.
   const stored = await retryWhileConnectionLost(() =>
-    app.database.db.transaction().execute(async (trx) => {
+    deps.db.transaction().execute(async (trx) => {
       copyWithheldFrom = undefined;
       const limit = await takeRateLimit(
         trx,
-        app.secret,
+        deps.secret,
         entry.rateLimit.rule,
         entry.rateLimit.client,
         entry.now,
@@ -86,15 +85,21 @@ export async function storeEntry(
       if (!inserted) return 'duplicate' as const;
       if (entry.status === 'entry') {
         const { owner, visitorCopy } = entryMails(entry.form.definition, entry.fields, {
-          siteTitle: identity.title,
-          siteUrl: app.config.siteUrl,
+          siteTitle: site.title,
+          siteUrl: deps.siteUrl,
           pageUrl: entry.pageUrl,
           administrators,
         });
         if (owner) await enqueueMail(trx, owner, entry.now);
         if (visitorCopy) {
           const address = (visitorCopy.to[0] ?? '').toLowerCase();
-          const copies = await takeRateLimit(trx, app.secret, visitorCopyLimit, address, entry.now);
+          const copies = await takeRateLimit(
+            trx,
+            deps.secret,
+            visitorCopyLimit,
+            address,
+            entry.now,
+          );
           if (copies.allowed) await enqueueMail(trx, visitorCopy, entry.now);
           else copyWithheldFrom = inserted.id;
         }
@@ -103,16 +108,16 @@ export async function storeEntry(
     }),
   );
   if (copyWithheldFrom !== undefined) {
-    app.log.warn('Visitor copy not sent: its address had its copies for this hour', {
+    deps.log.warn('Visitor copy not sent: its address had its copies for this hour', {
       form: entry.form.id,
       entry: copyWithheldFrom,
     });
   }
   if (stored === 'entry' && entry.status === 'entry') {
-    app.mail.deliverSoon();
+    deps.deliverMailSoon();
     const { notifications } = entry.form.definition.settings;
     if (notifications.owner && notifications.ownerTo.length === 0 && administrators.length === 0) {
-      app.log.warn(
+      deps.log.warn(
         `A new entry of form ${entry.form.id} ("${entry.form.definition.title}") notifies nobody: the form names no recipient and no administrator exists. Create one with: npm run quire -- admin create --email you@example.org`,
       );
     }

@@ -1,8 +1,6 @@
 import { renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { isSafeRedirectTarget } from '../../../platform/redirect-target.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
-import type { AppContext } from '../../../server/boot.ts';
-import { siteChrome } from '../../site/server/public-page.ts';
 import { usableVisitorId } from '../../stats/visitor-consent.ts';
 import { visibleFieldIds } from '../conditions.ts';
 import { isInputField } from '../field-kinds.ts';
@@ -26,6 +24,7 @@ import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { storeEntry } from './entries.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
+import type { FormsDependencies } from './forms-dependencies.ts';
 import { findForm } from './forms-store.ts';
 import { submissionFingerprint } from './submission-identity.ts';
 
@@ -33,16 +32,19 @@ import { submissionFingerprint } from './submission-identity.ts';
 export type LoadedForm = StoredForm & { confirmationHtml: SanitisedHtml; blocks: FormBlocks };
 
 /** Loads a form once per content version (forms change rarely, and pages share them). */
-export async function loadForm(app: AppContext, id: number): Promise<LoadedForm | undefined> {
-  await app.pageCache.refresh();
-  return app.pageCache.memo(`form:${id}`, async () => {
-    const form = await findForm(app.database.db, id);
+export async function loadForm(
+  deps: FormsDependencies,
+  id: number,
+): Promise<LoadedForm | undefined> {
+  await deps.contentCache.refresh();
+  return deps.contentCache.memo(`form:${id}`, async () => {
+    const form = await findForm(deps.db, id);
     if (!form) return undefined;
     let { confirmation } = form.definition.settings;
     // A redirect stored before targets were checked (or written around saveForm) that could
     // lead off the site is not followed: the form thanks the visitor in place instead.
     if (confirmation.type === 'redirect' && !isSafeRedirectTarget(confirmation.url)) {
-      app.log.warn('A form redirects to an unsafe address; it confirms in place', { form: id });
+      deps.log.warn('A form redirects to an unsafe address; it confirms in place', { form: id });
       confirmation = { type: 'message', message: defaultConfirmationMessage };
     }
     const settings = { ...form.definition.settings, confirmation };
@@ -204,12 +206,12 @@ function pagePath(pageUrl: string | undefined): string {
  * rate limit, stores the entry (exactly once, even when it is sent twice) with its mails.
  */
 export async function submitEntry(
-  app: AppContext,
+  deps: FormsDependencies,
   request: SubmissionRequest,
   now = Date.now(),
 ): Promise<SubmissionResult> {
   const formId = /^\d{1,9}$/.test(request.formId ?? '') ? Number(request.formId) : undefined;
-  const form = formId === undefined ? undefined : await loadForm(app, formId);
+  const form = formId === undefined ? undefined : await loadForm(deps, formId);
   if (!form) return rejected(404, formMessages.formNotFound);
   const { definition } = form;
   const parsed = readFieldEntries(request.entries, definition);
@@ -217,12 +219,12 @@ export async function submitEntry(
   const withForm = { form, values };
   if (definition.settings.readOnly) return rejected(403, formMessages.readOnly, withForm);
 
-  const token = checkFormToken(app.secret, form.id, request.token, now);
+  const token = checkFormToken(deps.secret, form.id, request.token, now);
   if (!token.ok) {
     if (token.reason === 'expired') {
       return rejected(400, formMessages.expiredToken, {
         ...withForm,
-        freshToken: issueFormToken(app.secret, form.id, now),
+        freshToken: issueFormToken(deps.secret, form.id, now),
       });
     }
     return rejected(400, formMessages.invalidToken, withForm);
@@ -233,7 +235,7 @@ export async function submitEntry(
     request.entries.find(([name]) => name === `qforms[fields][${honeypotId}]`)?.[1] ?? '';
   // The start token proves when the visitor began, even once the token itself was renewed.
   const signedStart =
-    signedIssueTime(app.secret, form.id, request.startToken, now) ?? token.issuedAt;
+    signedIssueTime(deps.secret, form.id, request.startToken, now) ?? token.issuedAt;
   const signedFill = Math.max(0, Math.floor(now / 1000) - signedStart);
   const spam = spamReason(definition, request, honeypot, signedFill);
 
@@ -244,14 +246,14 @@ export async function submitEntry(
     return { outcome: 'rejected', status: 422, fields: errors, ...withForm };
   }
   if (parsed.unknownFieldIds.some((id) => id !== honeypotId)) {
-    app.log.debug('Form submission had unknown fields', {
+    deps.log.debug('Form submission had unknown fields', {
       form: form.id,
       fields: parsed.unknownFieldIds.slice(0, 20),
     });
   }
 
-  const { settings } = await siteChrome(app);
-  const stored = await storeEntry(app, {
+  const settings = await deps.siteSettings();
+  const stored = await storeEntry(deps, {
     form,
     status: spam ? 'spam' : 'entry',
     spamReason: spam,
@@ -267,7 +269,7 @@ export async function submitEntry(
     visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
     userAgent: request.userAgent.slice(0, 500),
     startedAt: (seconds(request.startTimestamp) ?? 0) * 1000 || undefined,
-    fingerprint: submissionFingerprint(app.secret, {
+    fingerprint: submissionFingerprint(deps.secret, {
       formId: form.id,
       submissionId: request.submissionId,
       token: request.token,
@@ -277,13 +279,13 @@ export async function submitEntry(
       now,
     }),
     rateLimit: {
-      rule: { scope: 'form-submit', limit: app.config.formSubmissionsPerMinute, windowMs: 60_000 },
+      rule: { scope: 'form-submit', limit: deps.submissionsPerMinute, windowMs: 60_000 },
       client: request.client,
     },
     now,
   });
   if (stored === 'rate-limited') return rejected(429, formMessages.tooManySubmissions, withForm);
-  if (spam) app.log.info('Form submission stored as spam', { form: form.id, reason: spam });
+  if (spam) deps.log.info('Form submission stored as spam', { form: form.id, reason: spam });
 
   const { confirmation } = definition.settings;
   return {

@@ -1,23 +1,26 @@
-import type { DatabaseHandle } from '../../../platform/db/connect.ts';
-import type { Logger } from '../../../platform/log.ts';
-import { readSettings } from '../../../platform/settings-store.ts';
-import { mediaPath } from '../../content/media-urls.ts';
-import { listArchiveMonths, listTagsInUse } from '../../content/server/posts.ts';
+import { mediaPath } from '../features/content/media-urls.ts';
+import { listArchiveMonths, listTagsInUse } from '../features/content/server/posts.ts';
 import {
   type ShareSettings,
   shareSettingsKey,
   shareSettingsSchema,
-} from '../../share/share-settings.ts';
+} from '../features/share/share-settings.ts';
+import type { SiteIdentity } from '../features/site/seo.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
+import type { SiteSettings } from '../features/site/site-settings.ts';
 import {
   type StatsSettings,
   statsSettingsKey,
   statsSettingsSchema,
-} from '../../stats/stats-settings.ts';
-import type { SiteIdentity } from '../seo.ts';
-import type { SiteSettings } from '../site-settings.ts';
-import { readSiteSettings } from './site-settings-store.ts';
+} from '../features/stats/stats-settings.ts';
+import type { DatabaseHandle } from '../platform/db/connect.ts';
+import type { Logger } from '../platform/log.ts';
+import { readSettings } from '../platform/settings-store.ts';
 
-/** What every page's header, sidebar and footer show. */
+/**
+ * What every page's document shows around its content: the site's header, sidebar and footer,
+ * the share bar and the beacon. Read from several features' settings, so it is composed here.
+ */
 export type SiteChrome = {
   settings: SiteSettings;
   share: ShareSettings;

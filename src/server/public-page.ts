@@ -1,6 +1,6 @@
-import { publicPageCacheControl } from '../../../platform/cache/page-cache.ts';
-import type { AppContext } from '../../../server/boot.ts';
-import { loadSiteChrome, type SiteChrome } from './site-chrome.ts';
+import { publicPageCacheControl } from '../platform/cache/page-cache.ts';
+import type { AppContext } from './boot.ts';
+import { loadSiteChrome, type SiteChrome } from './page-chrome.ts';
 
 type AstroLike = { locals: { app: AppContext }; response: { headers: Headers } };
 

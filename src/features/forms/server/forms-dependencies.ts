@@ -1,0 +1,25 @@
+import type { PageCache } from '../../../platform/cache/page-cache.ts';
+import type { Db } from '../../../platform/db/connect.ts';
+import type { Logger } from '../../../platform/log.ts';
+import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
+
+/**
+ * What the forms engine needs of the running site, and nothing more. The composition root
+ * (src/server/boot.ts) builds it once; route shells and the `/ajax` router hand it over.
+ */
+export type FormsDependencies = {
+  db: Db;
+  /** The site's signing secret: form tokens, submission fingerprints, rate-limit keys. */
+  secret: string;
+  log: Logger;
+  /** Forms are loaded once per content version, like the pages that embed them. */
+  contentCache: Pick<PageCache, 'refresh' | 'memo'>;
+  /** The public address of the site, for links in mails. */
+  siteUrl: string;
+  /** FORM_SUBMISSIONS_PER_MINUTE: submissions one client may send, across forms and instances. */
+  submissionsPerMinute: number;
+  /** Wakes the mail outbox once an entry's mails are queued. */
+  deliverMailSoon: () => void;
+  /** The site settings a submission reads: the title for its mails, the visitor-id rule. */
+  siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting }>;
+};
