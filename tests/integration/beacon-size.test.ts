@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { builtBeacon, inlinedBeacon } from '../../bench/beacon.ts';
-import { scriptsLoadedBy } from '../../bench/client-scripts.ts';
 import { targets } from '../../bench/targets.ts';
+import { builtBeacon, inlinedBeacon } from '../support/built-beacon.ts';
+import { scriptsLoadedBy } from '../support/client-scripts.ts';
 import { usePostPage } from '../support/post-page.ts';
 
 // The beacon as `npm run build` made it (dist/qstat/beacon.js); the budget `npm run bench` reports.

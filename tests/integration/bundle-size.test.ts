@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDir, scriptsLoadedBy, tags } from '../../bench/client-scripts.ts';
+import { clientDir, scriptsLoadedBy, tags } from '../support/client-scripts.ts';
 import { usePostPage } from '../support/post-page.ts';
 
 // The post page budget of docs/decisions/0007-islands-and-page-behaviours.md.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPageScripts, islandWeight, type PageScripts } from '../../bench/client-scripts.ts';
-import { firstPostPath } from '../../bench/first-post-path.ts';
 import { targets } from '../../bench/targets.ts';
+import { fetchPageScripts, islandWeight, type PageScripts } from '../support/client-scripts.ts';
+import { firstPostPath } from '../support/first-post-path.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 // What a page with a form loads on top of the rest of the site, React's chunk excluded; the

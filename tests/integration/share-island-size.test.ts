@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { targets } from '../../bench/targets.ts';
 import {
   componentWeight,
   scriptsLoadedBy,
   shareIslandComponent,
-} from '../../bench/client-scripts.ts';
-import { targets } from '../../bench/targets.ts';
+} from '../support/client-scripts.ts';
 import { usePostPage } from '../support/post-page.ts';
 
 // The share island's files beyond React on a post page (bar floating and in the footer, pop-up,
