@@ -1,5 +1,5 @@
+import { firstPostPath } from '../tests/support/first-post-path.ts';
 import type { BenchPage } from './benchmark.ts';
-import { firstPostPath } from './first-post-path.ts';
 
 /** The pages to measure: the home page and the first post it lists. */
 export async function benchPages(siteUrl: string): Promise<BenchPage[]> {

@@ -8,9 +8,13 @@ import { honeypotFieldId } from '../src/features/forms/honeypot.ts';
 import { demoContactFormId } from '../src/features/forms/server/demo-forms.ts';
 import { findForm } from '../src/features/forms/server/forms-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/platform/db/connect.ts';
+import {
+  fetchPageScripts,
+  type IslandWeight,
+  islandWeight,
+} from '../tests/support/client-scripts.ts';
 import type { TestServer } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
-import { fetchPageScripts, type IslandWeight, islandWeight } from './client-scripts.ts';
 import { type CpuUsage, startCpuMeter } from './cpu-usage.ts';
 import { rateAndLatency } from './http-load.ts';
 import {

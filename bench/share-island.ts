@@ -1,5 +1,5 @@
+import { componentWeight, shareIslandComponent } from '../tests/support/client-scripts.ts';
 import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
-import { componentWeight, shareIslandComponent } from './client-scripts.ts';
 import { checkTarget, formatKilobytes, formatLimit, targets } from './targets.ts';
 
 /**

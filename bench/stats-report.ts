@@ -9,7 +9,7 @@ import { dayMs, dayOf, dayStart, isoDay } from '../src/features/stats/stat-days.
 import type { StatsQueryInput } from '../src/features/stats/stats-query.ts';
 import type { StatsReport } from '../src/features/stats/stats-report.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/platform/db/connect.ts';
-import { migrateToLatest } from '../src/platform/db/migrations.ts';
+import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
 import { checkTarget, formatInteger, formatLimit, targets } from './targets.ts';
 

@@ -14,7 +14,7 @@ import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import { dayOf, isoDay } from '../features/stats/stat-days.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
-import { migrateToLatest } from '../platform/db/migrations.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { parseEntriesArguments } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';

@@ -11,7 +11,7 @@ import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
-import { migrateToLatest } from '../platform/db/migrations.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';

@@ -1,11 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDir, scriptsLoadedBy, tags } from '../../bench/client-scripts.ts';
+import { kilobyte, postPageJavaScriptGzipBytes, postPageStylesheets } from '../support/budgets.ts';
+import { clientDir, scriptsLoadedBy, tags } from '../support/client-scripts.ts';
 import { usePostPage } from '../support/post-page.ts';
-
-// The post page budget of docs/decisions/0007-islands-and-page-behaviours.md.
-const budgetBytes = 80 * 1024;
 
 /** `<link>` elements that load a stylesheet or a script, now or ahead of time. */
 function loadsCodeOrStyle(attributes: Map<string, string>): boolean {
@@ -23,7 +21,7 @@ function isExternal(url: string, pageUrl: string): boolean {
 describe('a post page', () => {
   const post = usePostPage();
 
-  it('loads at most 80 KB of JavaScript (gzip -9) from the built client files', () => {
+  it(`loads at most ${postPageJavaScriptGzipBytes / kilobyte} KB of JavaScript (gzip -9) from the built client files`, () => {
     const built = new Set(
       readdirSync(join(clientDir, '_astro')).filter((name) => name.endsWith('.js')),
     );
@@ -39,12 +37,12 @@ describe('a post page', () => {
     const total = [...files.values()].reduce((sum, file) => sum + file.gzipBytes, 0);
     const breakdown = [...files.values()]
       .sort((a, b) => b.gzipBytes - a.gzipBytes)
-      .map((file) => `${file.path} ${(file.gzipBytes / 1024).toFixed(1)} KB`)
+      .map((file) => `${file.path} ${(file.gzipBytes / kilobyte).toFixed(1)} KB`)
       .join(', ');
     expect(
       total,
-      `post page JavaScript ${(total / 1024).toFixed(1)} KB gzip: ${breakdown}`,
-    ).toBeLessThanOrEqual(budgetBytes);
+      `post page JavaScript ${(total / kilobyte).toFixed(1)} KB gzip: ${breakdown}`,
+    ).toBeLessThanOrEqual(postPageJavaScriptGzipBytes);
   });
 
   it('loads no script or stylesheet from another host', () => {
@@ -61,10 +59,12 @@ describe('a post page', () => {
     expect(references.filter((url) => isExternal(url, post.pageUrl))).toEqual([]);
   });
 
-  it('loads one stylesheet: site, forms and share rules travel together (decision 0013)', () => {
+  it(`loads ${postPageStylesheets} stylesheet: site, forms and share rules travel together (decision 0013)`, () => {
     const stylesheets = tags(post.html, 'link').filter((link) =>
       /\bstylesheet\b/i.test(link.attributes.get('rel') ?? ''),
     );
-    expect(stylesheets.map((link) => link.attributes.get('href'))).toHaveLength(1);
+    expect(stylesheets.map((link) => link.attributes.get('href'))).toHaveLength(
+      postPageStylesheets,
+    );
   });
 });

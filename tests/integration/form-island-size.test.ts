@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPageScripts, islandWeight, type PageScripts } from '../../bench/client-scripts.ts';
-import { firstPostPath } from '../../bench/first-post-path.ts';
-import { targets } from '../../bench/targets.ts';
+import { formIslandJavaScriptGzipBytes, kilobyte } from '../support/budgets.ts';
+import { fetchPageScripts, islandWeight, type PageScripts } from '../support/client-scripts.ts';
+import { firstPostPath } from '../support/first-post-path.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// What a page with a form loads on top of the rest of the site, React's chunk excluded; the
-// same budget `npm run bench` reports.
-const budgetBytes = targets.formIslandJavaScript.limit;
 /** The demo's Contact page embeds the Contact form. */
 const formPagePath = '/contact/';
 const formIsland = /\/_astro\/QForm\.[\w-]+\.js$/;
 
+// What a page with a form loads on top of the rest of the site, React's chunk excluded; the
+// same budget `npm run bench` reports.
 describe('the form island', () => {
   let server: TestServer;
   let formPage: PageScripts;
@@ -31,19 +30,19 @@ describe('the form island', () => {
     await server?.stop();
   });
 
-  it(`adds at most ${budgetBytes / 1024} KB of JavaScript beyond React (gzip -9) to a page with a form`, () => {
+  it(`adds at most ${formIslandJavaScriptGzipBytes / kilobyte} KB of JavaScript beyond React (gzip -9) to a page with a form`, () => {
     expect(formPage.islands.some((url) => formIsland.test(url))).toBe(true);
     expect(formPage.missing, 'scripts the page refers to that are not in dist/client').toEqual([]);
 
     const weight = islandWeight(formPage, pagesWithoutForm);
     expect(weight.files.some((file) => formIsland.test(file.path))).toBe(true);
     const breakdown = weight.files
-      .map((file) => `${file.path} ${(file.gzipBytes / 1024).toFixed(1)} KB`)
+      .map((file) => `${file.path} ${(file.gzipBytes / kilobyte).toFixed(1)} KB`)
       .join(', ');
     expect(
       weight.gzipBytes,
-      `form island ${(weight.gzipBytes / 1024).toFixed(1)} KB gzip: ${breakdown}`,
-    ).toBeLessThanOrEqual(budgetBytes);
+      `form island ${(weight.gzipBytes / kilobyte).toFixed(1)} KB gzip: ${breakdown}`,
+    ).toBeLessThanOrEqual(formIslandJavaScriptGzipBytes);
   });
 
   it('is not loaded by pages without a form', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
-import { migrateToLatest } from '../../src/platform/db/migrations.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-busy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

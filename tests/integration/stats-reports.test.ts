@@ -11,7 +11,7 @@ import { dayOf, dayStart, isoDay, lastFoldableDay } from '../../src/features/sta
 import { StatsQueryError } from '../../src/features/stats/stats-query.ts';
 import type { StatsReport } from '../../src/features/stats/stats-report.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { migrateToLatest } from '../../src/platform/db/migrations.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import type { StatHitsTable } from '../../src/platform/db/schema.ts';
 import { boot } from '../../src/server/boot.ts';
 import { startStatsMaintenance } from '../../src/server/stats-maintenance.ts';

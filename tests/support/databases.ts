@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { migrateToLatest } from '../../src/platform/db/migrations.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 
 export type TestDatabase = {
   name: string;

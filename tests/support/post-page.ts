@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { firstPostPath } from '../../bench/first-post-path.ts';
+import { firstPostPath } from './first-post-path.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 export type ServedPostPage = { server: TestServer; pageUrl: string; html: string };

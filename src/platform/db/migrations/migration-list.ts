@@ -1,0 +1,17 @@
+import { createContentTables } from './2026-11-21-001-content.ts';
+import { createFormAndMailTables } from './2026-11-21-002-forms-and-mail.ts';
+import { addSubscriptionStates } from './2026-11-21-003-subscriptions.ts';
+import { createStatsTables } from './2026-11-22-004-stats.ts';
+import type { MigrationStep } from './schema-sql.ts';
+
+/**
+ * Every migration, oldest first, each in the file of its name. Kysely records the names of
+ * those a database has run in `kysely_migration` and refuses to start when one of them is
+ * missing here, so a name never changes once released and a new migration comes last.
+ */
+export const migrationList: readonly { name: string; up: MigrationStep }[] = [
+  { name: '2026-11-21-001-content', up: createContentTables },
+  { name: '2026-11-21-002-forms-and-mail', up: createFormAndMailTables },
+  { name: '2026-11-21-003-subscriptions', up: addSubscriptionStates },
+  { name: '2026-11-22-004-stats', up: createStatsTables },
+];

@@ -1,0 +1,48 @@
+/**
+ * Every size and speed budget of Quire, in one place: the size tests check the built site
+ * against them and `npm run bench` reports its measurements against them (bench/targets.ts).
+ * It lives in tests/support/ because bench/ imports from there and tests never import bench/.
+ * Each name carries its unit; each number comes from the decision record it names.
+ */
+
+/** 1 KB in every budget and report is 1,024 bytes. */
+export const kilobyte = 1024;
+
+// What a visitor's browser loads.
+
+/** JavaScript a post page transfers, gzip, fully loaded (decision 0007). */
+export const postPageJavaScriptGzipBytes = 80 * kilobyte;
+/** Requests a post page makes, fully loaded (decision 0007). */
+export const postPageRequests = 12;
+/** Site, forms and share rules travel in one stylesheet (decisions 0007 and 0013). */
+export const postPageStylesheets = 1;
+/** JavaScript only pages with a form load, beyond React, gzip -9 (decision 0013). */
+export const formIslandJavaScriptGzipBytes = 25 * kilobyte;
+/** Share bar, pop-up and copy link JavaScript beyond React, gzip -9 (decision 0015). */
+export const shareIslandJavaScriptGzipBytes = 10 * kilobyte;
+/** The qstat beacon, minified, gzip -9, inlined into every page: 1.2 KB in whole bytes (decision 0018). */
+export const beaconGzipBytes = Math.floor(1.2 * kilobyte);
+
+// Throughput on two cores, the server sharing them with the load generator.
+
+/** Average for a cached page (decision 0003). */
+export const cachedPageRequestsPerSecond = 3000;
+/** Average for a page rendered on every request (decision 0003). */
+export const uncachedPageRequestsPerSecond = 600;
+/** Valid AJAX form submissions answered and stored as entries (the forms issue). */
+export const formSubmissionsPerSecond = 500;
+/** Page-view hits answered and stored (decision 0016). */
+export const statsHitsPerSecond = 5000;
+/** 30-day statistics report over 1,000,000 hits on SQLite, median of 10 runs (decision 0017). */
+export const statsReport30DaysMs = 200;
+
+// Nothing a visitor was told is done may go missing under load.
+
+/** Errors, timeouts and non-2xx answers during a load run. */
+export const failedResponsesPerLoadRun = 0;
+/** Submissions answered with a confirmation but not stored as entries. */
+export const lostFormEntries = 0;
+/** Valid bench submissions stored as spam. */
+export const spamFormEntries = 0;
+/** Hits answered but not stored after a clean shutdown (decision 0016). */
+export const lostStatsHits = 0;
