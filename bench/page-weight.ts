@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from '@playwright/test';
 import { trackingParam } from '../src/features/stats/hit-params.ts';
 import { chromiumLaunchOptions as chromiumLaunch } from '../tests/support/chromium.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine, TextTable } from './benchmark.ts';

@@ -119,17 +119,23 @@ export async function expectCurrentPage(form: Locator, number: number): Promise<
   await scrollSettled(form.page());
 }
 
-/** Resolves once the window has not scrolled for three frames in a row (animations ended). */
+/**
+ * Resolves once the window has not scrolled for 250 ms of frames. The page-change scroll eases
+ * in and out, so near its ends it moves less than a pixel for a few frames: a still frame or two
+ * does not mean it is over.
+ */
 export async function scrollSettled(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((done) => {
         let last = window.scrollY;
-        let still = 0;
-        const frame = () => {
-          still = window.scrollY === last ? still + 1 : 0;
-          last = window.scrollY;
-          if (still >= 3) done();
+        let stillSince = performance.now();
+        const frame = (time: number) => {
+          if (window.scrollY !== last) {
+            last = window.scrollY;
+            stillSince = time;
+          }
+          if (time - stillSince >= 250) done();
           else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);

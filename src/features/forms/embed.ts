@@ -23,8 +23,6 @@ export function splitFormEmbeds(html: SanitisedHtml): BodySegment[] {
   return segments;
 }
 
-export const hasFormEmbed = (html: string) => html.search(embed) !== -1;
-
 /** The HTML with each form embed replaced (feeds link to the page; search text drops them). */
 export const replaceFormEmbeds = (html: string, replacement: string) =>
   html.replace(embed, replacement);

@@ -324,7 +324,7 @@ export type FormDefinition = z.output<typeof formDefinitionSchema>;
 export type FormField = FormDefinition['fields'][number];
 export type FieldType = FormField['type'];
 export type FieldOfType<T extends FieldType> = Extract<FormField, { type: T }>;
-export type FormSettings = FormDefinition['settings'];
+type FormSettings = FormDefinition['settings'];
 export type Choice = z.output<typeof choiceSchema>;
 export type Conditions = z.output<typeof conditionsSchema>;
 

@@ -63,7 +63,7 @@ export const formMessages = {
   conditionOr: ' or ',
 } as const;
 
-export type FormMessageKey = keyof typeof formMessages;
+type FormMessageKey = keyof typeof formMessages;
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
 export function fill(template: string, values: Record<string, string | number>): string {

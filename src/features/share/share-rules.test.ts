@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compactFloatingMaxWidth,
-  copyAlertPhase,
   easeTowards,
-  easingPath,
   floatingTarget,
   isMobileWidth,
   popupCookie,
@@ -15,6 +13,16 @@ import {
   takesTyping,
   tooltipPlacement,
 } from './share-rules.ts';
+
+/** Positions after each 50 ms easing step from `from` to a fixed `target`, until reached. */
+function easingPath(from: number, target: number): number[] {
+  const path: number[] = [];
+  for (let current = from; current !== target && path.length < 1000; ) {
+    current = easeTowards(current, target);
+    path.push(current);
+  }
+  return path;
+}
 
 describe('floating placement', () => {
   const viewport = { scrollY: 1000, height: 800 };
@@ -135,15 +143,5 @@ describe('follow pop-up triggers', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
     expect(popupCookie(true)).toContain('; Secure');
-  });
-});
-
-describe('copy-link alert', () => {
-  it('is visible about 3 s, fades for 2 s, then is gone', () => {
-    expect(copyAlertPhase(0)).toBe('visible');
-    expect(copyAlertPhase(2999)).toBe('visible');
-    expect(copyAlertPhase(3000)).toBe('fading');
-    expect(copyAlertPhase(4999)).toBe('fading');
-    expect(copyAlertPhase(5000)).toBe('gone');
   });
 });

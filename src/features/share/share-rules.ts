@@ -46,17 +46,6 @@ export function easeTowards(current: number, target: number): number {
   return current + remaining * floatingEasing;
 }
 
-/** Positions after each 50 ms step from `from` to a fixed `target`, until it is reached. */
-export function easingPath(from: number, target: number, maxSteps = 1000): number[] {
-  const path: number[] = [];
-  let current = from;
-  while (current !== target && path.length < maxSteps) {
-    current = easeTowards(current, target);
-    path.push(current);
-  }
-  return path;
-}
-
 /**
  * A column along the left or right edge needs the room beside the 72rem layout; narrower
  * windows (and every window below the header's break point) get the compact Share button
@@ -144,13 +133,4 @@ export function popupSuppressed(cookieHeader: string): boolean {
 export function popupCookie(secure: boolean): string {
   const maxAge = popupCookieDays * 24 * 60 * 60;
   return `${popupCookieName}=1; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-export type CopyAlertPhase = 'visible' | 'fading' | 'gone';
-
-/** The copy-link alert's state `elapsedMs` after it appeared. */
-export function copyAlertPhase(elapsedMs: number): CopyAlertPhase {
-  if (elapsedMs < copyAlertVisibleMs) return 'visible';
-  if (elapsedMs < copyAlertVisibleMs + copyAlertFadeMs) return 'fading';
-  return 'gone';
 }

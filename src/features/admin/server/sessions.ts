@@ -42,7 +42,3 @@ export async function signedInUserId(
     .executeTakeFirst();
   return row?.user_id;
 }
-
-export async function endSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
-}
