@@ -11,7 +11,6 @@ import {
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions, visibleFieldIds } from '../conditions.ts';
-import { unlockableFieldTypes } from '../field-kinds.ts';
 import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
 import {
   asPart,
@@ -21,7 +20,7 @@ import {
   initialValues,
 } from '../field-values.ts';
 import type { FormField } from '../form-definition.ts';
-import { type FormPage, formPages, nextShownPage, pageOfField } from '../form-pages.ts';
+import { type FormPage, formPages, nextShownPage } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps, SubmitReplyData } from '../public-form.ts';
 import { isValidEmail } from '../rules/email.ts';
@@ -38,7 +37,20 @@ import {
   scrollToElement,
 } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import { installReadOnlyApi, type ReadOnlyRequest, readOnlyEvent } from './read-only.ts';
+import {
+  installReadOnlyApi,
+  locksAfter,
+  type ReadOnlyLocks,
+  type ReadOnlyRequest,
+  readOnlyEvent,
+} from './read-only.ts';
+import {
+  errorsAfterCheck,
+  firstErrorPage,
+  type GeneralErrors,
+  pageOfServerErrors,
+  withoutField,
+} from './shown-errors.ts';
 
 /** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
 const tokenLifetimeSeconds = 86400;
@@ -51,23 +63,6 @@ const generalErrorOffset = 100;
  * (a long press, a drag): what was held back for it then happens anyway.
  */
 const pressSettleMs = 1000;
-
-/** General errors of a submission result (seed §3), each shown in its own container. */
-type GeneralErrors = {
-  header?: string;
-  header_styled?: string;
-  footer?: string;
-  footer_styled?: string;
-  recaptcha?: string;
-};
-
-const withoutField = (errors: FieldErrors, id: number) =>
-  Object.fromEntries(Object.entries(errors).filter(([key]) => fieldIdOfErrorKey(key) !== id));
-
-const firstErrorPage = (pages: readonly FormPage[], errors: FieldErrors) => {
-  const ids = Object.keys(errors).map(fieldIdOfErrorKey);
-  return ids.length === 0 ? undefined : Math.min(...ids.map((id) => pageOfField(pages, id)));
-};
 
 function emailValue(field: FormField, input: FieldInput | undefined) {
   return (
@@ -109,8 +104,8 @@ export default function QForm({
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
   const [suggestions, setSuggestions] = useState<Record<number, string>>({});
   const [hydrated, setHydrated] = useState(false);
-  const [formLocked, setFormLocked] = useState(settings.readOnly);
-  const [fieldLocks, setFieldLocks] = useState<Record<number, boolean>>({});
+  const [locks, setLocks] = useState<ReadOnlyLocks>({ form: settings.readOnly, fields: {} });
+  const formLocked = locks.form;
 
   const formRef = useRef<HTMLFormElement>(null);
   const valuesRef = useRef(values);
@@ -146,15 +141,8 @@ export default function QForm({
     window.addEventListener('pageshow', restore);
     const element = formRef.current;
     const onReadOnly = (event: Event) => {
-      const { action, fieldId } = (event as CustomEvent<ReadOnlyRequest>).detail;
-      const apply = (locked: boolean) => (action === 'toggle' ? !locked : action === 'lock');
-      if (fieldId === undefined) return setFormLocked(apply);
-      const field = definition.fields.find((f) => f.id === fieldId);
-      if (!field || unlockableFieldTypes.includes(field.type)) return;
-      setFieldLocks((locks) => ({
-        ...locks,
-        [fieldId]: apply(locks[fieldId] ?? field.readOnly),
-      }));
+      const request = (event as CustomEvent<ReadOnlyRequest>).detail;
+      setLocks((current) => locksAfter(current, request, definition.fields));
     };
     element?.addEventListener(readOnlyEvent, onReadOnly);
     installReadOnlyApi();
@@ -229,7 +217,7 @@ export default function QForm({
     invalid?.focus({ preventScroll: true });
   });
 
-  const isLocked = (field: FormField) => formLocked || (fieldLocks[field.id] ?? field.readOnly);
+  const isLocked = (field: FormField) => formLocked || (locks.fields[field.id] ?? field.readOnly);
 
   /**
    * Checks one field now and, for a restricted e-mail field, asks the server too. While the
@@ -245,16 +233,7 @@ export default function QForm({
     const fresh: FieldErrors = {};
     checkField(field, input, fresh);
     if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
-    setErrors((current) => {
-      const next = withoutField(current, field.id);
-      for (const [key, message] of Object.entries(current)) {
-        if (fieldIdOfErrorKey(key) === field.id && !touched.current.has(key)) next[key] = message;
-      }
-      for (const [key, message] of Object.entries(fresh)) {
-        if (touched.current.has(key)) next[key] = message;
-      }
-      return next;
-    });
+    setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
     // As soon as the address itself is valid: its confirmation box may still be empty.
     if (fresh[errorKey(field.id)] || !form.restrictedFieldIds.includes(field.id)) return;
     const email = emailValue(field, input);
@@ -418,13 +397,8 @@ export default function QForm({
   const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
     setGeneral(generalErrors);
     setErrors(() => fieldErrors);
-    const errorPages = [
-      firstErrorPage(pages, fieldErrors),
-      // A paged form's footer errors are on page 1.
-      generalErrors.footer || generalErrors.footer_styled ? 1 : undefined,
-      generalErrors.recaptcha ? lastPage : undefined,
-    ].filter((n) => n !== undefined);
-    if (errorPages.length > 0) setPage(Math.min(...errorPages));
+    const errorPage = pageOfServerErrors(pages, fieldErrors, generalErrors);
+    if (errorPage !== undefined) setPage(errorPage);
     const generalShown = Object.values(generalErrors).some(Boolean);
     scrollToFirstError(
       generalShown ? generalErrorOffset : fieldErrorOffset,
