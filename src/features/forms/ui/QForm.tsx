@@ -34,16 +34,8 @@ import {
   newSubmissionId,
   nowSeconds,
   postAjax,
-  scrollToElement,
 } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import {
-  installReadOnlyApi,
-  locksAfter,
-  type ReadOnlyLocks,
-  type ReadOnlyRequest,
-  readOnlyEvent,
-} from './read-only.ts';
 import {
   errorsAfterCheck,
   firstErrorPage,
@@ -51,18 +43,15 @@ import {
   pageOfServerErrors,
   withoutField,
 } from './shown-errors.ts';
+import { useAfterPress } from './use-after-press.ts';
+import { useReadOnlyLocks } from './use-read-only-locks.ts';
+import { fieldErrorOffset, useScrollAfterRender } from './use-scroll-after-render.ts';
 
 /** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
 const tokenLifetimeSeconds = 86400;
 const keyUpDebounceMs = 1000;
 const remoteCheckWaitMs = 800;
-const fieldErrorOffset = 75;
 const generalErrorOffset = 100;
-/**
- * How long after a pointer is lifted a press still counts as under way when no click comes
- * (a long press, a drag): what was held back for it then happens anyway.
- */
-const pressSettleMs = 1000;
 
 function emailValue(field: FormField, input: FieldInput | undefined) {
   return (
@@ -104,8 +93,6 @@ export default function QForm({
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
   const [suggestions, setSuggestions] = useState<Record<number, string>>({});
   const [hydrated, setHydrated] = useState(false);
-  const [locks, setLocks] = useState<ReadOnlyLocks>({ form: settings.readOnly, fields: {} });
-  const formLocked = locks.form;
 
   const formRef = useRef<HTMLFormElement>(null);
   const valuesRef = useRef(values);
@@ -115,15 +102,10 @@ export default function QForm({
   const startToken = useRef<string | undefined>(undefined);
   /** This filling-in of the form, the same for every attempt to send it (decision 0019). */
   const submissionId = useRef<string | undefined>(undefined);
-  /** Whether a press (mouse or touch) is under way, and what waits for it to end. */
-  const pressing = useRef(false);
-  const afterPress = useRef(new Map<string, () => void>());
   const pendingChecks = useRef(new Set<Promise<void>>());
   const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const scrollAfterRender = useRef<{ selector: string; offset: number } | undefined>(undefined);
   /** Error keys of the inputs the visitor has typed in or left. */
   const touched = useRef(new Set<string>());
-  const focusFirstInvalid = useRef(false);
 
   const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
 
@@ -139,85 +121,11 @@ export default function QForm({
       if (event.persisted) setSubmitting(false);
     };
     window.addEventListener('pageshow', restore);
-    const element = formRef.current;
-    const onReadOnly = (event: Event) => {
-      const request = (event as CustomEvent<ReadOnlyRequest>).detail;
-      setLocks((current) => locksAfter(current, request, definition.fields));
-    };
-    element?.addEventListener(readOnlyEvent, onReadOnly);
-    installReadOnlyApi();
-    return () => {
-      window.removeEventListener('pageshow', restore);
-      element?.removeEventListener(readOnlyEvent, onReadOnly);
-    };
-  }, [definition]);
-
-  // A message that appears or goes while a button is pressed moves the button away from the
-  // pointer, and the click lands beside it. What would change the layout waits for the press
-  // to end: its click (a tap's mouse events come after the finger is lifted), or a while.
-  // It runs once the click has been handled: a render during the click would put a
-  // controlled checkbox back before React reads it.
-  useEffect(() => {
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const settled = () => {
-      clearTimeout(settle);
-      pressing.current = false;
-      const waiting = [...afterPress.current.values()];
-      afterPress.current.clear();
-      for (const run of waiting) run();
-    };
-    const pressed = () => {
-      clearTimeout(settle);
-      pressing.current = true;
-    };
-    const lifted = () => {
-      clearTimeout(settle);
-      settle = setTimeout(settled, pressSettleMs);
-    };
-    const clicked = () => {
-      clearTimeout(settle);
-      settle = setTimeout(settled, 0);
-    };
-    const options = { capture: true, passive: true };
-    document.addEventListener('pointerdown', pressed, options);
-    document.addEventListener('pointerup', lifted, options);
-    document.addEventListener('pointercancel', settled, options);
-    document.addEventListener('click', clicked, options);
-    return () => {
-      clearTimeout(settle);
-      document.removeEventListener('pointerdown', pressed, options);
-      document.removeEventListener('pointerup', lifted, options);
-      document.removeEventListener('pointercancel', settled, options);
-      document.removeEventListener('click', clicked, options);
-    };
+    return () => window.removeEventListener('pageshow', restore);
   }, []);
-
-  /** Runs now, or once the press under way has ended; a later call for the same key wins. */
-  const whenSettled = (key: string, run: () => void) => {
-    if (pressing.current) afterPress.current.set(key, run);
-    else run();
-  };
-
-  useEffect(() => {
-    const target = scrollAfterRender.current;
-    if (!target) return;
-    scrollAfterRender.current = undefined;
-    const container = document.getElementById(idPrefix);
-    // The first one shown: other pages' errors are in the document too.
-    const element = [...(container?.querySelectorAll(target.selector) ?? [])].find(
-      (candidate) => candidate.getClientRects().length > 0,
-    );
-    if (element) scrollToElement(element, target.offset);
-    if (!focusFirstInvalid.current) return;
-    focusFirstInvalid.current = false;
-    // The scroll above is animated; focusing must not jump there first.
-    const invalid = container?.querySelector<HTMLElement>(
-      '.qforms-page--current [aria-invalid="true"]',
-    );
-    invalid?.focus({ preventScroll: true });
-  });
-
-  const isLocked = (field: FormField) => formLocked || (locks.fields[field.id] ?? field.readOnly);
+  const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
+  const whenSettled = useAfterPress();
+  const { scrollAfterRender, scrollToFirstError } = useScrollAfterRender(idPrefix);
 
   /**
    * Checks one field now and, for a restricted e-mail field, asks the server too. While the
@@ -332,25 +240,13 @@ export default function QForm({
     return !Object.keys(errorsRef.current).some((key) => onPages.has(fieldIdOfErrorKey(key)));
   };
 
-  /**
-   * After a failed Next or Submit: scroll to the first field with an error (its label and
-   * inputs, not only the message under them) and focus its first invalid input.
-   */
-  const scrollToFirstError = (offset: number, selector = '.qforms-has-error') => {
-    scrollAfterRender.current = { selector, offset };
-    focusFirstInvalid.current = true;
-  };
-
   const showPage = (number: number) => {
     setPage(number);
-    scrollAfterRender.current = { selector: '.qforms-page--current', offset: fieldErrorOffset };
+    scrollAfterRender('.qforms-page--current');
   };
 
   const goNext = async () => {
-    if (!(await validatePages([page]))) {
-      setErrorsState({ ...errorsRef.current });
-      return scrollToFirstError(fieldErrorOffset);
-    }
+    if (!(await validatePages([page]))) return scrollToFirstError();
     showPage(nextShownPage(pages, page, 1, visibleFieldIds(definition, valuesRef.current)));
   };
 
@@ -442,10 +338,7 @@ export default function QForm({
         } else window.location.assign(data.redirect_url);
       } else if (typeof data.confirmation === 'string') {
         setConfirmation(data.confirmation);
-        scrollAfterRender.current = {
-          selector: '.qforms-confirmation-container',
-          offset: fieldErrorOffset,
-        };
+        scrollAfterRender('.qforms-confirmation-container');
       }
       return;
     }
@@ -471,10 +364,9 @@ export default function QForm({
     setGeneral({});
     const allPages = pages.map((p) => p.number);
     if (!(await validatePages(allPages))) {
-      setErrorsState({ ...errorsRef.current });
       const errorPage = firstErrorPage(pages, errorsRef.current);
       if (errorPage !== undefined) setPage(errorPage);
-      return scrollToFirstError(fieldErrorOffset);
+      return scrollToFirstError();
     }
     const before = new CustomEvent('qformsBeforeSubmit', { cancelable: true });
     if (!element.dispatchEvent(before)) return;
