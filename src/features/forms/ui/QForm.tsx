@@ -28,13 +28,7 @@ import { suggestEmail } from '../rules/email-suggestion.ts';
 import { isNumberKey } from '../rules/number.ts';
 import { withHttps } from '../rules/url.ts';
 import { FieldView } from './FieldView.tsx';
-import {
-  checkRestrictedEmail,
-  fetchToken,
-  newSubmissionId,
-  nowSeconds,
-  postAjax,
-} from './form-client.ts';
+import { checkRestrictedEmail, newSubmissionId, nowSeconds, postAjax } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
 import {
   errorsAfterCheck,
@@ -44,11 +38,11 @@ import {
   withoutField,
 } from './shown-errors.ts';
 import { useAfterPress } from './use-after-press.ts';
+import { useFormToken } from './use-form-token.ts';
 import { useReadOnlyLocks } from './use-read-only-locks.ts';
 import { fieldErrorOffset, useScrollAfterRender } from './use-scroll-after-render.ts';
 
-/** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
-const tokenLifetimeSeconds = 86400;
+/** Seed §9: the key-up debounce and the wait for remote checks on Next. */
 const keyUpDebounceMs = 1000;
 const remoteCheckWaitMs = 800;
 const generalErrorOffset = 100;
@@ -87,8 +81,6 @@ export default function QForm({
     posted?.headerError ? { header: posted.headerError } : {},
   );
   const [page, setPage] = useState(() => firstErrorPage(pages, posted?.fieldErrors ?? {}) ?? 1);
-  const [currentToken, setCurrentToken] = useState({ token, time: tokenTime });
-  const [refreshing, setRefreshing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
   const [suggestions, setSuggestions] = useState<Record<number, string>>({});
@@ -126,6 +118,12 @@ export default function QForm({
   const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
   const whenSettled = useAfterPress();
   const { scrollAfterRender, scrollToFirstError } = useScrollAfterRender(idPrefix);
+  const {
+    token: currentToken,
+    refreshing,
+    refreshIfStale,
+    replaceToken,
+  } = useFormToken(form.id, { token, time: tokenTime });
 
   /**
    * Checks one field now and, for a restricted e-mail field, asks the server too. While the
@@ -253,27 +251,13 @@ export default function QForm({
   const goPrevious = () =>
     showPage(nextShownPage(pages, page, -1, visibleFieldIds(definition, valuesRef.current)));
 
-  const refreshToken = async () => {
-    setRefreshing(true);
-    try {
-      const fresh = await fetchToken(form.id);
-      setCurrentToken({ token: fresh.token, time: fresh.time });
-      return fresh;
-    } catch (error) {
-      console.error(formMessages.tokenRefreshError, error);
-      return undefined;
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
   const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
     startedAt.current ??= nowSeconds();
     startToken.current ??= currentToken.token;
     const start = formRef.current?.elements.namedItem('start_timestamp');
     if (start instanceof HTMLInputElement && start.value === '')
       start.value = String(startedAt.current);
-    if (!refreshing && nowSeconds() - currentToken.time > tokenLifetimeSeconds) void refreshToken();
+    if (!refreshing) void refreshIfStale();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -343,7 +327,7 @@ export default function QForm({
       return;
     }
     if (typeof data.token === 'string' && typeof data.token_time === 'number') {
-      setCurrentToken({ token: data.token, time: data.token_time });
+      replaceToken({ token: data.token, time: data.token_time });
     }
     setSubmitting(false);
     const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
@@ -371,11 +355,9 @@ export default function QForm({
     const before = new CustomEvent('qformsBeforeSubmit', { cancelable: true });
     if (!element.dispatchEvent(before)) return;
     setSubmitting(true);
-    if (nowSeconds() - currentToken.time > tokenLifetimeSeconds) {
-      const fresh = await refreshToken();
-      const input = element.elements.namedItem('qforms[token]');
-      if (fresh && input instanceof HTMLInputElement) input.value = fresh.token;
-    }
+    const fresh = await refreshIfStale();
+    const tokenInput = element.elements.namedItem('qforms[token]');
+    if (fresh && tokenInput instanceof HTMLInputElement) tokenInput.value = fresh.token;
     if (settings.ajax) return sendAjax(element);
     // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
     // They are written here: every render puts a hidden input back to its defaultValue, so
