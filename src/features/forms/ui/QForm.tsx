@@ -2,7 +2,6 @@ import {
   type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -10,48 +9,22 @@ import {
 } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
-import { describeConditions, visibleFieldIds } from '../conditions.ts';
-import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
-import {
-  asPart,
-  asText,
-  type FieldInput,
-  type FormValues,
-  initialValues,
-} from '../field-values.ts';
-import type { FormField } from '../form-definition.ts';
+import { describeConditions } from '../conditions.ts';
+import type { FieldErrors } from '../field-rules.ts';
 import { type FormPage, formPages, nextShownPage } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps, SubmitReplyData } from '../public-form.ts';
-import { isValidEmail } from '../rules/email.ts';
-import { suggestEmail } from '../rules/email-suggestion.ts';
-import { isNumberKey } from '../rules/number.ts';
-import { withHttps } from '../rules/url.ts';
 import { FieldView } from './FieldView.tsx';
-import { checkRestrictedEmail, newSubmissionId, nowSeconds, postAjax } from './form-client.ts';
+import { newSubmissionId, nowSeconds, postAjax } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import {
-  errorsAfterCheck,
-  firstErrorPage,
-  type GeneralErrors,
-  pageOfServerErrors,
-  withoutField,
-} from './shown-errors.ts';
-import { useAfterPress } from './use-after-press.ts';
+import { firstErrorPage, type GeneralErrors, pageOfServerErrors } from './shown-errors.ts';
+import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
 import { useFormToken } from './use-form-token.ts';
 import { useReadOnlyLocks } from './use-read-only-locks.ts';
 import { fieldErrorOffset, useScrollAfterRender } from './use-scroll-after-render.ts';
 
-/** Seed §9: the key-up debounce and the wait for remote checks on Next. */
-const keyUpDebounceMs = 1000;
-const remoteCheckWaitMs = 800;
+/** Seed §9: how far below the top of the window general errors are scrolled to. */
 const generalErrorOffset = 100;
-
-function emailValue(field: FormField, input: FieldInput | undefined) {
-  return (
-    'confirmation' in field && field.confirmation ? asPart(input, 'primary') : asText(input)
-  ).trim();
-}
 
 /**
  * A form embedded in a page (the qforms island): pages, validation as the visitor types,
@@ -72,39 +45,20 @@ export default function QForm({
   const lastPage = pages.length;
   const idPrefix = `qforms-${form.id}-${instance}`;
 
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...initialValues(definition),
-    ...posted?.values,
-  }));
-  const [errors, setErrorsState] = useState<FieldErrors>(posted?.fieldErrors ?? {});
   const [general, setGeneral] = useState<GeneralErrors>(
     posted?.headerError ? { header: posted.headerError } : {},
   );
   const [page, setPage] = useState(() => firstErrorPage(pages, posted?.fieldErrors ?? {}) ?? 1);
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
-  const [suggestions, setSuggestions] = useState<Record<number, string>>({});
   const [hydrated, setHydrated] = useState(false);
 
   const formRef = useRef<HTMLFormElement>(null);
-  const valuesRef = useRef(values);
-  const errorsRef = useRef(errors);
   const startedAt = useRef<number | undefined>(undefined);
   /** The token held when the visitor began, sent along as the signed start of the fill time. */
   const startToken = useRef<string | undefined>(undefined);
   /** This filling-in of the form, the same for every attempt to send it (decision 0019). */
   const submissionId = useRef<string | undefined>(undefined);
-  const pendingChecks = useRef(new Set<Promise<void>>());
-  const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  /** Error keys of the inputs the visitor has typed in or left. */
-  const touched = useRef(new Set<string>());
-
-  const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
-
-  const setErrors = useCallback((update: (current: FieldErrors) => FieldErrors) => {
-    errorsRef.current = update(errorsRef.current);
-    setErrorsState(errorsRef.current);
-  }, []);
 
   useEffect(() => {
     setHydrated(true);
@@ -116,7 +70,6 @@ export default function QForm({
     return () => window.removeEventListener('pageshow', restore);
   }, []);
   const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
-  const whenSettled = useAfterPress();
   const { scrollAfterRender, scrollToFirstError } = useScrollAfterRender(idPrefix);
   const {
     token: currentToken,
@@ -124,119 +77,8 @@ export default function QForm({
     refreshIfStale,
     replaceToken,
   } = useFormToken(form.id, { token, time: tokenTime });
-
-  /**
-   * Checks one field now and, for a restricted e-mail field, asks the server too. While the
-   * visitor works through a field, only the inputs they have typed in or left show errors
-   * (leaving the first e-mail box must not flag the confirmation box not reached yet); Next
-   * and Submit check every input.
-   */
-  const validateField = (
-    field: FormField,
-    input = valuesRef.current[field.id],
-    scope: 'touched' | 'all' = 'touched',
-  ) => {
-    const fresh: FieldErrors = {};
-    checkField(field, input, fresh);
-    if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
-    setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
-    // As soon as the address itself is valid: its confirmation box may still be empty.
-    if (fresh[errorKey(field.id)] || !form.restrictedFieldIds.includes(field.id)) return;
-    const email = emailValue(field, input);
-    if (email === '' || !isValidEmail(email)) return;
-    const check = checkRestrictedEmail(form.id, field.id, email)
-      .then((allowed) => {
-        if (allowed || emailValue(field, valuesRef.current[field.id]) !== email) return;
-        whenSettled(`restricted:${field.id}`, () =>
-          setErrors((current) => ({ ...current, [field.id]: formMessages.restrictedEmail })),
-        );
-      })
-      .catch((error: unknown) => console.error(error))
-      .finally(() => pendingChecks.current.delete(check));
-    pendingChecks.current.add(check);
-  };
-
-  const waitForRemoteChecks = async () => {
-    if (pendingChecks.current.size === 0) return;
-    await Promise.race([
-      Promise.all(pendingChecks.current),
-      new Promise((resolve) => setTimeout(resolve, remoteCheckWaitMs)),
-    ]);
-  };
-
-  const onChange = (field: FormField, input: FieldInput, part?: string) => {
-    touched.current.add(errorKey(field.id, part));
-    valuesRef.current = { ...valuesRef.current, [field.id]: input };
-    setValues(valuesRef.current);
-    if (field.type === 'email') setSuggestions(({ [field.id]: _, ...rest }) => rest);
-    const timers = keyUpTimers.current;
-    clearTimeout(timers.get(field.id));
-    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'select') {
-      validateField(field, input);
-    } else {
-      timers.set(
-        field.id,
-        setTimeout(
-          () => whenSettled(`check:${field.id}`, () => validateField(field)),
-          keyUpDebounceMs,
-        ),
-      );
-    }
-  };
-
-  const onBlur = (field: FormField, part?: string) => {
-    clearTimeout(keyUpTimers.current.get(field.id));
-    whenSettled(`leave:${errorKey(field.id, part)}`, () => leaveField(field, part));
-  };
-
-  /** Leaving a field: completes a URL, checks the field, offers an e-mail suggestion. */
-  const leaveField = (field: FormField, part?: string) => {
-    touched.current.add(errorKey(field.id, part));
-    let input = valuesRef.current[field.id];
-    if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
-      input = withHttps(input.trim());
-      if (input !== valuesRef.current[field.id]) onChange(field, input);
-    }
-    validateField(field, input);
-    if (field.type === 'email' && settings.emailSuggestions) {
-      const suggestion = suggestEmail(emailValue(field, input));
-      setSuggestions((current) => {
-        const { [field.id]: _, ...rest } = current;
-        return suggestion ? { ...rest, [field.id]: suggestion } : rest;
-      });
-    }
-  };
-
-  const onAcceptSuggestion = (field: FormField, suggestion: string) => {
-    const input = valuesRef.current[field.id];
-    onChange(
-      field,
-      typeof input === 'object' && !Array.isArray(input)
-        ? { ...input, primary: suggestion }
-        : suggestion,
-    );
-    validateField(field, valuesRef.current[field.id]);
-    document.getElementById(`${idPrefix}-field_${field.id}`)?.focus();
-  };
-
-  const onNumberKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!isNumberKey(event.key)) event.preventDefault();
-  };
-
-  /** Checks the given pages' shown fields; true when they are fine. */
-  const validatePages = async (numbers: number[]) => {
-    const shown = visibleFieldIds(definition, valuesRef.current);
-    for (const p of numbers) {
-      for (const field of pages[p - 1]?.fields ?? []) {
-        if (shown.has(field.id)) validateField(field, valuesRef.current[field.id], 'all');
-        else setErrors((current) => withoutField(current, field.id));
-      }
-    }
-    await waitForRemoteChecks();
-    const onPages = new Set(numbers.flatMap((p) => pages[p - 1]?.fields.map((f) => f.id) ?? []));
-    return !Object.keys(errorsRef.current).some((key) => onPages.has(fieldIdOfErrorKey(key)));
-  };
+  const checks = useFieldChecks(form, pages, posted, idPrefix);
+  const { values, visible, errors, suggestions } = checks;
 
   const showPage = (number: number) => {
     setPage(number);
@@ -244,12 +86,11 @@ export default function QForm({
   };
 
   const goNext = async () => {
-    if (!(await validatePages([page]))) return scrollToFirstError();
-    showPage(nextShownPage(pages, page, 1, visibleFieldIds(definition, valuesRef.current)));
+    if (!(await checks.checkPages([page]))) return scrollToFirstError();
+    showPage(nextShownPage(pages, page, 1, checks.visibleNow()));
   };
 
-  const goPrevious = () =>
-    showPage(nextShownPage(pages, page, -1, visibleFieldIds(definition, valuesRef.current)));
+  const goPrevious = () => showPage(nextShownPage(pages, page, -1, checks.visibleNow()));
 
   const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
     startedAt.current ??= nowSeconds();
@@ -276,7 +117,7 @@ export default function QForm({
    */
   const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
     setGeneral(generalErrors);
-    setErrors(() => fieldErrors);
+    checks.showServerErrors(fieldErrors);
     const errorPage = pageOfServerErrors(pages, fieldErrors, generalErrors);
     if (errorPage !== undefined) setPage(errorPage);
     const generalShown = Object.values(generalErrors).some(Boolean);
@@ -347,8 +188,8 @@ export default function QForm({
     if (submitting || refreshing || formLocked) return;
     setGeneral({});
     const allPages = pages.map((p) => p.number);
-    if (!(await validatePages(allPages))) {
-      const errorPage = firstErrorPage(pages, errorsRef.current);
+    if (!(await checks.checkPages(allPages))) {
+      const errorPage = checks.firstErrorPage();
       if (errorPage !== undefined) setPage(errorPage);
       return scrollToFirstError();
     }
@@ -432,9 +273,9 @@ export default function QForm({
                   errors={errors}
                   readOnly={isLocked(field)}
                   suggestion={suggestions[field.id]}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  onAcceptSuggestion={onAcceptSuggestion}
+                  onChange={checks.onChange}
+                  onBlur={checks.onBlur}
+                  onAcceptSuggestion={checks.onAcceptSuggestion}
                   onNumberKey={onNumberKey}
                   nativeRequired={field.required && !field.conditions}
                   markup={form.blocks[field.id]}
