@@ -1,30 +1,18 @@
-import {
-  type FocusEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
-import type { FieldErrors } from '../field-rules.ts';
-import { type FormPage, formPages, nextShownPage } from '../form-pages.ts';
+import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
-import type { FormIslandProps, SubmitReplyData } from '../public-form.ts';
+import type { FormIslandProps } from '../public-form.ts';
 import { FieldView } from './FieldView.tsx';
-import { newSubmissionId, nowSeconds, postAjax } from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import { firstErrorPage, type GeneralErrors, pageOfServerErrors } from './shown-errors.ts';
 import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
 import { useFormToken } from './use-form-token.ts';
+import { usePageNavigation } from './use-page-navigation.ts';
 import { useReadOnlyLocks } from './use-read-only-locks.ts';
-import { fieldErrorOffset, useScrollAfterRender } from './use-scroll-after-render.ts';
-
-/** Seed §9: how far below the top of the window general errors are scrolled to. */
-const generalErrorOffset = 100;
+import { useScrollAfterRender } from './use-scroll-after-render.ts';
+import { useSubmission } from './use-submission.ts';
 
 /**
  * A form embedded in a page (the qforms island): pages, validation as the visitor types,
@@ -44,171 +32,29 @@ export default function QForm({
   const pages = useMemo(() => formPages(definition), [definition]);
   const lastPage = pages.length;
   const idPrefix = `qforms-${form.id}-${instance}`;
-
-  const [general, setGeneral] = useState<GeneralErrors>(
-    posted?.headerError ? { header: posted.headerError } : {},
-  );
-  const [page, setPage] = useState(() => firstErrorPage(pages, posted?.fieldErrors ?? {}) ?? 1);
-  const [submitting, setSubmitting] = useState(false);
-  const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
-  const [hydrated, setHydrated] = useState(false);
-
   const formRef = useRef<HTMLFormElement>(null);
-  const startedAt = useRef<number | undefined>(undefined);
-  /** The token held when the visitor began, sent along as the signed start of the fill time. */
-  const startToken = useRef<string | undefined>(undefined);
-  /** This filling-in of the form, the same for every attempt to send it (decision 0019). */
-  const submissionId = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
-    setHydrated(true);
-    // A page restored from the back-forward cache gets its submit button back.
-    const restore = (event: PageTransitionEvent) => {
-      if (event.persisted) setSubmitting(false);
-    };
-    window.addEventListener('pageshow', restore);
-    return () => window.removeEventListener('pageshow', restore);
-  }, []);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
-  const { scrollAfterRender, scrollToFirstError } = useScrollAfterRender(idPrefix);
-  const {
-    token: currentToken,
-    refreshing,
-    refreshIfStale,
-    replaceToken,
-  } = useFormToken(form.id, { token, time: tokenTime });
+  const scroll = useScrollAfterRender(idPrefix);
+  const formToken = useFormToken(form.id, { token, time: tokenTime });
   const checks = useFieldChecks(form, pages, posted, idPrefix);
+  const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
+  const { submitting, confirmation, general, onFocus, onSubmit } = useSubmission(
+    form,
+    pages,
+    posted,
+    formRef,
+    formLocked,
+    formToken,
+    checks,
+    navigation,
+    scroll,
+  );
   const { values, visible, errors, suggestions } = checks;
-
-  const showPage = (number: number) => {
-    setPage(number);
-    scrollAfterRender('.qforms-page--current');
-  };
-
-  const goNext = async () => {
-    if (!(await checks.checkPages([page]))) return scrollToFirstError();
-    showPage(nextShownPage(pages, page, 1, checks.visibleNow()));
-  };
-
-  const goPrevious = () => showPage(nextShownPage(pages, page, -1, checks.visibleNow()));
-
-  const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
-    startedAt.current ??= nowSeconds();
-    startToken.current ??= currentToken.token;
-    const start = formRef.current?.elements.namedItem('start_timestamp');
-    if (start instanceof HTMLInputElement && start.value === '')
-      start.value = String(startedAt.current);
-    if (!refreshing) void refreshIfStale();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
-    if (['submit', 'button', 'checkbox', 'radio'].includes(target.type)) return;
-    event.preventDefault();
-    if (nextShownPage(pages, page, 1, visible) !== page) void goNext();
-    else formRef.current?.requestSubmit();
-  };
-
-  /**
-   * Seed §4 and §8: general errors go to the header, to the footer (before the submit area,
-   * or on page 1 of a paged form) and to the captcha's container; the form goes to the first
-   * page with an error and scrolls to the first error container.
-   */
-  const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
-    setGeneral(generalErrors);
-    checks.showServerErrors(fieldErrors);
-    const errorPage = pageOfServerErrors(pages, fieldErrors, generalErrors);
-    if (errorPage !== undefined) setPage(errorPage);
-    const generalShown = Object.values(generalErrors).some(Boolean);
-    scrollToFirstError(
-      generalShown ? generalErrorOffset : fieldErrorOffset,
-      generalShown ? '.qforms-error-container:not(:empty)' : '.qforms-has-error',
-    );
-  };
-
-  /** What every attempt sends besides the fields: times, start token, submission id. */
-  const signedStamps = () => {
-    submissionId.current ??= newSubmissionId();
-    return {
-      start_timestamp: String(startedAt.current ?? nowSeconds()),
-      end_timestamp: String(nowSeconds()),
-      'qforms[start_token]': startToken.current ?? currentToken.token,
-      'qforms[submission_id]': submissionId.current,
-    };
-  };
-
-  const sendAjax = async (element: HTMLFormElement) => {
-    const body = new FormData(element);
-    body.set('action', 'qforms_submit');
-    for (const [name, value] of Object.entries(signedStamps())) body.set(name, value);
-    let answer: Awaited<ReturnType<typeof postAjax>>;
-    try {
-      answer = await postAjax(body);
-    } catch (error) {
-      console.error(formMessages.networkError, error);
-      element.dispatchEvent(new CustomEvent('qformsAjaxSubmitFailed', { detail: { error } }));
-      setSubmitting(false);
-      return;
-    }
-    const data = (answer.data ?? {}) as SubmitReplyData;
-    if (answer.success) {
-      if (data.action_required) {
-        element.dispatchEvent(new CustomEvent('qformsAjaxSubmitActionRequired', { detail: data }));
-        setSubmitting(false);
-      } else if (typeof data.redirect_url === 'string') {
-        if (data.new_tab) {
-          window.open(data.redirect_url, '_blank', 'noopener');
-          window.location.reload();
-        } else window.location.assign(data.redirect_url);
-      } else if (typeof data.confirmation === 'string') {
-        setConfirmation(data.confirmation);
-        scrollAfterRender('.qforms-confirmation-container');
-      }
-      return;
-    }
-    if (typeof data.token === 'string' && typeof data.token_time === 'number') {
-      replaceToken({ token: data.token, time: data.token_time });
-    }
-    setSubmitting(false);
-    const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
-    const generalErrors = reported.general ?? {};
-    const fieldErrors = reported.field ?? {};
-    if (Object.keys(generalErrors).length === 0 && Object.keys(fieldErrors).length === 0) {
-      console.error('The form submission failed without errors to show', answer);
-      return;
-    }
-    element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
-    showServerErrors(fieldErrors, generalErrors);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (submitting || refreshing || formLocked) return;
-    setGeneral({});
-    const allPages = pages.map((p) => p.number);
-    if (!(await checks.checkPages(allPages))) {
-      const errorPage = checks.firstErrorPage();
-      if (errorPage !== undefined) setPage(errorPage);
-      return scrollToFirstError();
-    }
-    const before = new CustomEvent('qformsBeforeSubmit', { cancelable: true });
-    if (!element.dispatchEvent(before)) return;
-    setSubmitting(true);
-    const fresh = await refreshIfStale();
-    const tokenInput = element.elements.namedItem('qforms[token]');
-    if (fresh && tokenInput instanceof HTMLInputElement) tokenInput.value = fresh.token;
-    if (settings.ajax) return sendAjax(element);
-    // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
-    // They are written here: every render puts a hidden input back to its defaultValue, so
-    // the start written on first focus is gone by now (and the server would call it spam).
-    for (const [name, value] of Object.entries(signedStamps())) {
-      const input = element.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = value;
-    }
-    element.submit();
-  };
+  const { page, goNext, goPrevious } = navigation;
+  const currentToken = formToken.token;
 
   if (confirmation !== undefined) {
     return (
@@ -247,7 +93,7 @@ export default function QForm({
         style={submitting ? { opacity: 0.6 } : undefined}
         onSubmit={onSubmit}
         onFocus={onFocus}
-        onKeyDown={onKeyDown}
+        onKeyDown={navigation.onKeyDown}
       >
         {definition.description && <p className="qforms-description">{definition.description}</p>}
         <GeneralErrorContainer place="header" messages={[general.header, general.header_styled]} />
@@ -345,7 +191,7 @@ export default function QForm({
                   type="submit"
                   className="qforms-submit"
                   data-alt-text={settings.submittingText}
-                  disabled={submitting || refreshing || formLocked}
+                  disabled={submitting || formToken.refreshing || formLocked}
                 >
                   {submitting ? settings.submittingText : settings.submitText}
                 </button>
