@@ -1,79 +1,18 @@
-import {
-  type FocusEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
-import { describeConditions, visibleFieldIds } from '../conditions.ts';
-import { unlockableFieldTypes } from '../field-kinds.ts';
-import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
-import {
-  asPart,
-  asText,
-  type FieldInput,
-  type FormValues,
-  initialValues,
-} from '../field-values.ts';
-import type { FormField } from '../form-definition.ts';
-import { type FormPage, formPages, nextShownPage, pageOfField } from '../form-pages.ts';
+import { describeConditions } from '../conditions.ts';
+import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
-import type { FormIslandProps, SubmitReplyData } from '../public-form.ts';
-import { isValidEmail } from '../rules/email.ts';
-import { suggestEmail } from '../rules/email-suggestion.ts';
-import { isNumberKey } from '../rules/number.ts';
-import { withHttps } from '../rules/url.ts';
+import type { FormIslandProps } from '../public-form.ts';
 import { FieldView } from './FieldView.tsx';
-import {
-  checkRestrictedEmail,
-  fetchToken,
-  newSubmissionId,
-  nowSeconds,
-  postAjax,
-  scrollToElement,
-} from './form-client.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import { installReadOnlyApi, type ReadOnlyRequest, readOnlyEvent } from './read-only.ts';
-
-/** Seed §9: the token lifetime, key-up debounce and the wait for remote checks on Next. */
-const tokenLifetimeSeconds = 86400;
-const keyUpDebounceMs = 1000;
-const remoteCheckWaitMs = 800;
-const fieldErrorOffset = 75;
-const generalErrorOffset = 100;
-/**
- * How long after a pointer is lifted a press still counts as under way when no click comes
- * (a long press, a drag): what was held back for it then happens anyway.
- */
-const pressSettleMs = 1000;
-
-/** General errors of a submission result (seed §3), each shown in its own container. */
-type GeneralErrors = {
-  header?: string;
-  header_styled?: string;
-  footer?: string;
-  footer_styled?: string;
-  recaptcha?: string;
-};
-
-const withoutField = (errors: FieldErrors, id: number) =>
-  Object.fromEntries(Object.entries(errors).filter(([key]) => fieldIdOfErrorKey(key) !== id));
-
-const firstErrorPage = (pages: readonly FormPage[], errors: FieldErrors) => {
-  const ids = Object.keys(errors).map(fieldIdOfErrorKey);
-  return ids.length === 0 ? undefined : Math.min(...ids.map((id) => pageOfField(pages, id)));
-};
-
-function emailValue(field: FormField, input: FieldInput | undefined) {
-  return (
-    'confirmation' in field && field.confirmation ? asPart(input, 'primary') : asText(input)
-  ).trim();
-}
+import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
+import { useFormToken } from './use-form-token.ts';
+import { usePageNavigation } from './use-page-navigation.ts';
+import { useReadOnlyLocks } from './use-read-only-locks.ts';
+import { useScrollAfterRender } from './use-scroll-after-render.ts';
+import { useSubmission } from './use-submission.ts';
 
 /**
  * A form embedded in a page (the qforms island): pages, validation as the visitor types,
@@ -93,433 +32,29 @@ export default function QForm({
   const pages = useMemo(() => formPages(definition), [definition]);
   const lastPage = pages.length;
   const idPrefix = `qforms-${form.id}-${instance}`;
-
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...initialValues(definition),
-    ...posted?.values,
-  }));
-  const [errors, setErrorsState] = useState<FieldErrors>(posted?.fieldErrors ?? {});
-  const [general, setGeneral] = useState<GeneralErrors>(
-    posted?.headerError ? { header: posted.headerError } : {},
-  );
-  const [page, setPage] = useState(() => firstErrorPage(pages, posted?.fieldErrors ?? {}) ?? 1);
-  const [currentToken, setCurrentToken] = useState({ token, time: tokenTime });
-  const [refreshing, setRefreshing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
-  const [suggestions, setSuggestions] = useState<Record<number, string>>({});
-  const [hydrated, setHydrated] = useState(false);
-  const [formLocked, setFormLocked] = useState(settings.readOnly);
-  const [fieldLocks, setFieldLocks] = useState<Record<number, boolean>>({});
-
   const formRef = useRef<HTMLFormElement>(null);
-  const valuesRef = useRef(values);
-  const errorsRef = useRef(errors);
-  const startedAt = useRef<number | undefined>(undefined);
-  /** The token held when the visitor began, sent along as the signed start of the fill time. */
-  const startToken = useRef<string | undefined>(undefined);
-  /** This filling-in of the form, the same for every attempt to send it (decision 0019). */
-  const submissionId = useRef<string | undefined>(undefined);
-  /** Whether a press (mouse or touch) is under way, and what waits for it to end. */
-  const pressing = useRef(false);
-  const afterPress = useRef(new Map<string, () => void>());
-  const pendingChecks = useRef(new Set<Promise<void>>());
-  const keyUpTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const scrollAfterRender = useRef<{ selector: string; offset: number } | undefined>(undefined);
-  /** Error keys of the inputs the visitor has typed in or left. */
-  const touched = useRef(new Set<string>());
-  const focusFirstInvalid = useRef(false);
 
-  const visible = useMemo(() => visibleFieldIds(definition, values), [definition, values]);
-
-  const setErrors = useCallback((update: (current: FieldErrors) => FieldErrors) => {
-    errorsRef.current = update(errorsRef.current);
-    setErrorsState(errorsRef.current);
-  }, []);
-
-  useEffect(() => {
-    setHydrated(true);
-    // A page restored from the back-forward cache gets its submit button back.
-    const restore = (event: PageTransitionEvent) => {
-      if (event.persisted) setSubmitting(false);
-    };
-    window.addEventListener('pageshow', restore);
-    const element = formRef.current;
-    const onReadOnly = (event: Event) => {
-      const { action, fieldId } = (event as CustomEvent<ReadOnlyRequest>).detail;
-      const apply = (locked: boolean) => (action === 'toggle' ? !locked : action === 'lock');
-      if (fieldId === undefined) return setFormLocked(apply);
-      const field = definition.fields.find((f) => f.id === fieldId);
-      if (!field || unlockableFieldTypes.includes(field.type)) return;
-      setFieldLocks((locks) => ({
-        ...locks,
-        [fieldId]: apply(locks[fieldId] ?? field.readOnly),
-      }));
-    };
-    element?.addEventListener(readOnlyEvent, onReadOnly);
-    installReadOnlyApi();
-    return () => {
-      window.removeEventListener('pageshow', restore);
-      element?.removeEventListener(readOnlyEvent, onReadOnly);
-    };
-  }, [definition]);
-
-  // A message that appears or goes while a button is pressed moves the button away from the
-  // pointer, and the click lands beside it. What would change the layout waits for the press
-  // to end: its click (a tap's mouse events come after the finger is lifted), or a while.
-  // It runs once the click has been handled: a render during the click would put a
-  // controlled checkbox back before React reads it.
-  useEffect(() => {
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const settled = () => {
-      clearTimeout(settle);
-      pressing.current = false;
-      const waiting = [...afterPress.current.values()];
-      afterPress.current.clear();
-      for (const run of waiting) run();
-    };
-    const pressed = () => {
-      clearTimeout(settle);
-      pressing.current = true;
-    };
-    const lifted = () => {
-      clearTimeout(settle);
-      settle = setTimeout(settled, pressSettleMs);
-    };
-    const clicked = () => {
-      clearTimeout(settle);
-      settle = setTimeout(settled, 0);
-    };
-    const options = { capture: true, passive: true };
-    document.addEventListener('pointerdown', pressed, options);
-    document.addEventListener('pointerup', lifted, options);
-    document.addEventListener('pointercancel', settled, options);
-    document.addEventListener('click', clicked, options);
-    return () => {
-      clearTimeout(settle);
-      document.removeEventListener('pointerdown', pressed, options);
-      document.removeEventListener('pointerup', lifted, options);
-      document.removeEventListener('pointercancel', settled, options);
-      document.removeEventListener('click', clicked, options);
-    };
-  }, []);
-
-  /** Runs now, or once the press under way has ended; a later call for the same key wins. */
-  const whenSettled = (key: string, run: () => void) => {
-    if (pressing.current) afterPress.current.set(key, run);
-    else run();
-  };
-
-  useEffect(() => {
-    const target = scrollAfterRender.current;
-    if (!target) return;
-    scrollAfterRender.current = undefined;
-    const container = document.getElementById(idPrefix);
-    // The first one shown: other pages' errors are in the document too.
-    const element = [...(container?.querySelectorAll(target.selector) ?? [])].find(
-      (candidate) => candidate.getClientRects().length > 0,
-    );
-    if (element) scrollToElement(element, target.offset);
-    if (!focusFirstInvalid.current) return;
-    focusFirstInvalid.current = false;
-    // The scroll above is animated; focusing must not jump there first.
-    const invalid = container?.querySelector<HTMLElement>(
-      '.qforms-page--current [aria-invalid="true"]',
-    );
-    invalid?.focus({ preventScroll: true });
-  });
-
-  const isLocked = (field: FormField) => formLocked || (fieldLocks[field.id] ?? field.readOnly);
-
-  /**
-   * Checks one field now and, for a restricted e-mail field, asks the server too. While the
-   * visitor works through a field, only the inputs they have typed in or left show errors
-   * (leaving the first e-mail box must not flag the confirmation box not reached yet); Next
-   * and Submit check every input.
-   */
-  const validateField = (
-    field: FormField,
-    input = valuesRef.current[field.id],
-    scope: 'touched' | 'all' = 'touched',
-  ) => {
-    const fresh: FieldErrors = {};
-    checkField(field, input, fresh);
-    if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
-    setErrors((current) => {
-      const next = withoutField(current, field.id);
-      for (const [key, message] of Object.entries(current)) {
-        if (fieldIdOfErrorKey(key) === field.id && !touched.current.has(key)) next[key] = message;
-      }
-      for (const [key, message] of Object.entries(fresh)) {
-        if (touched.current.has(key)) next[key] = message;
-      }
-      return next;
-    });
-    // As soon as the address itself is valid: its confirmation box may still be empty.
-    if (fresh[errorKey(field.id)] || !form.restrictedFieldIds.includes(field.id)) return;
-    const email = emailValue(field, input);
-    if (email === '' || !isValidEmail(email)) return;
-    const check = checkRestrictedEmail(form.id, field.id, email)
-      .then((allowed) => {
-        if (allowed || emailValue(field, valuesRef.current[field.id]) !== email) return;
-        whenSettled(`restricted:${field.id}`, () =>
-          setErrors((current) => ({ ...current, [field.id]: formMessages.restrictedEmail })),
-        );
-      })
-      .catch((error: unknown) => console.error(error))
-      .finally(() => pendingChecks.current.delete(check));
-    pendingChecks.current.add(check);
-  };
-
-  const waitForRemoteChecks = async () => {
-    if (pendingChecks.current.size === 0) return;
-    await Promise.race([
-      Promise.all(pendingChecks.current),
-      new Promise((resolve) => setTimeout(resolve, remoteCheckWaitMs)),
-    ]);
-  };
-
-  const onChange = (field: FormField, input: FieldInput, part?: string) => {
-    touched.current.add(errorKey(field.id, part));
-    valuesRef.current = { ...valuesRef.current, [field.id]: input };
-    setValues(valuesRef.current);
-    if (field.type === 'email') setSuggestions(({ [field.id]: _, ...rest }) => rest);
-    const timers = keyUpTimers.current;
-    clearTimeout(timers.get(field.id));
-    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'select') {
-      validateField(field, input);
-    } else {
-      timers.set(
-        field.id,
-        setTimeout(
-          () => whenSettled(`check:${field.id}`, () => validateField(field)),
-          keyUpDebounceMs,
-        ),
-      );
-    }
-  };
-
-  const onBlur = (field: FormField, part?: string) => {
-    clearTimeout(keyUpTimers.current.get(field.id));
-    whenSettled(`leave:${errorKey(field.id, part)}`, () => leaveField(field, part));
-  };
-
-  /** Leaving a field: completes a URL, checks the field, offers an e-mail suggestion. */
-  const leaveField = (field: FormField, part?: string) => {
-    touched.current.add(errorKey(field.id, part));
-    let input = valuesRef.current[field.id];
-    if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
-      input = withHttps(input.trim());
-      if (input !== valuesRef.current[field.id]) onChange(field, input);
-    }
-    validateField(field, input);
-    if (field.type === 'email' && settings.emailSuggestions) {
-      const suggestion = suggestEmail(emailValue(field, input));
-      setSuggestions((current) => {
-        const { [field.id]: _, ...rest } = current;
-        return suggestion ? { ...rest, [field.id]: suggestion } : rest;
-      });
-    }
-  };
-
-  const onAcceptSuggestion = (field: FormField, suggestion: string) => {
-    const input = valuesRef.current[field.id];
-    onChange(
-      field,
-      typeof input === 'object' && !Array.isArray(input)
-        ? { ...input, primary: suggestion }
-        : suggestion,
-    );
-    validateField(field, valuesRef.current[field.id]);
-    document.getElementById(`${idPrefix}-field_${field.id}`)?.focus();
-  };
-
-  const onNumberKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!isNumberKey(event.key)) event.preventDefault();
-  };
-
-  /** Checks the given pages' shown fields; true when they are fine. */
-  const validatePages = async (numbers: number[]) => {
-    const shown = visibleFieldIds(definition, valuesRef.current);
-    for (const p of numbers) {
-      for (const field of pages[p - 1]?.fields ?? []) {
-        if (shown.has(field.id)) validateField(field, valuesRef.current[field.id], 'all');
-        else setErrors((current) => withoutField(current, field.id));
-      }
-    }
-    await waitForRemoteChecks();
-    const onPages = new Set(numbers.flatMap((p) => pages[p - 1]?.fields.map((f) => f.id) ?? []));
-    return !Object.keys(errorsRef.current).some((key) => onPages.has(fieldIdOfErrorKey(key)));
-  };
-
-  /**
-   * After a failed Next or Submit: scroll to the first field with an error (its label and
-   * inputs, not only the message under them) and focus its first invalid input.
-   */
-  const scrollToFirstError = (offset: number, selector = '.qforms-has-error') => {
-    scrollAfterRender.current = { selector, offset };
-    focusFirstInvalid.current = true;
-  };
-
-  const showPage = (number: number) => {
-    setPage(number);
-    scrollAfterRender.current = { selector: '.qforms-page--current', offset: fieldErrorOffset };
-  };
-
-  const goNext = async () => {
-    if (!(await validatePages([page]))) {
-      setErrorsState({ ...errorsRef.current });
-      return scrollToFirstError(fieldErrorOffset);
-    }
-    showPage(nextShownPage(pages, page, 1, visibleFieldIds(definition, valuesRef.current)));
-  };
-
-  const goPrevious = () =>
-    showPage(nextShownPage(pages, page, -1, visibleFieldIds(definition, valuesRef.current)));
-
-  const refreshToken = async () => {
-    setRefreshing(true);
-    try {
-      const fresh = await fetchToken(form.id);
-      setCurrentToken({ token: fresh.token, time: fresh.time });
-      return fresh;
-    } catch (error) {
-      console.error(formMessages.tokenRefreshError, error);
-      return undefined;
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
-  const onFocus = (_event: FocusEvent<HTMLFormElement>) => {
-    startedAt.current ??= nowSeconds();
-    startToken.current ??= currentToken.token;
-    const start = formRef.current?.elements.namedItem('start_timestamp');
-    if (start instanceof HTMLInputElement && start.value === '')
-      start.value = String(startedAt.current);
-    if (!refreshing && nowSeconds() - currentToken.time > tokenLifetimeSeconds) void refreshToken();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
-    if (['submit', 'button', 'checkbox', 'radio'].includes(target.type)) return;
-    event.preventDefault();
-    if (nextShownPage(pages, page, 1, visible) !== page) void goNext();
-    else formRef.current?.requestSubmit();
-  };
-
-  /**
-   * Seed §4 and §8: general errors go to the header, to the footer (before the submit area,
-   * or on page 1 of a paged form) and to the captcha's container; the form goes to the first
-   * page with an error and scrolls to the first error container.
-   */
-  const showServerErrors = (fieldErrors: FieldErrors, generalErrors: GeneralErrors) => {
-    setGeneral(generalErrors);
-    setErrors(() => fieldErrors);
-    const errorPages = [
-      firstErrorPage(pages, fieldErrors),
-      // A paged form's footer errors are on page 1.
-      generalErrors.footer || generalErrors.footer_styled ? 1 : undefined,
-      generalErrors.recaptcha ? lastPage : undefined,
-    ].filter((n) => n !== undefined);
-    if (errorPages.length > 0) setPage(Math.min(...errorPages));
-    const generalShown = Object.values(generalErrors).some(Boolean);
-    scrollToFirstError(
-      generalShown ? generalErrorOffset : fieldErrorOffset,
-      generalShown ? '.qforms-error-container:not(:empty)' : '.qforms-has-error',
-    );
-  };
-
-  /** What every attempt sends besides the fields: times, start token, submission id. */
-  const signedStamps = () => {
-    submissionId.current ??= newSubmissionId();
-    return {
-      start_timestamp: String(startedAt.current ?? nowSeconds()),
-      end_timestamp: String(nowSeconds()),
-      'qforms[start_token]': startToken.current ?? currentToken.token,
-      'qforms[submission_id]': submissionId.current,
-    };
-  };
-
-  const sendAjax = async (element: HTMLFormElement) => {
-    const body = new FormData(element);
-    body.set('action', 'qforms_submit');
-    for (const [name, value] of Object.entries(signedStamps())) body.set(name, value);
-    let answer: Awaited<ReturnType<typeof postAjax>>;
-    try {
-      answer = await postAjax(body);
-    } catch (error) {
-      console.error(formMessages.networkError, error);
-      element.dispatchEvent(new CustomEvent('qformsAjaxSubmitFailed', { detail: { error } }));
-      setSubmitting(false);
-      return;
-    }
-    const data = (answer.data ?? {}) as SubmitReplyData;
-    if (answer.success) {
-      if (data.action_required) {
-        element.dispatchEvent(new CustomEvent('qformsAjaxSubmitActionRequired', { detail: data }));
-        setSubmitting(false);
-      } else if (typeof data.redirect_url === 'string') {
-        if (data.new_tab) {
-          window.open(data.redirect_url, '_blank', 'noopener');
-          window.location.reload();
-        } else window.location.assign(data.redirect_url);
-      } else if (typeof data.confirmation === 'string') {
-        setConfirmation(data.confirmation);
-        scrollAfterRender.current = {
-          selector: '.qforms-confirmation-container',
-          offset: fieldErrorOffset,
-        };
-      }
-      return;
-    }
-    if (typeof data.token === 'string' && typeof data.token_time === 'number') {
-      setCurrentToken({ token: data.token, time: data.token_time });
-    }
-    setSubmitting(false);
-    const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
-    const generalErrors = reported.general ?? {};
-    const fieldErrors = reported.field ?? {};
-    if (Object.keys(generalErrors).length === 0 && Object.keys(fieldErrors).length === 0) {
-      console.error('The form submission failed without errors to show', answer);
-      return;
-    }
-    element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
-    showServerErrors(fieldErrors, generalErrors);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (submitting || refreshing || formLocked) return;
-    setGeneral({});
-    const allPages = pages.map((p) => p.number);
-    if (!(await validatePages(allPages))) {
-      setErrorsState({ ...errorsRef.current });
-      const errorPage = firstErrorPage(pages, errorsRef.current);
-      if (errorPage !== undefined) setPage(errorPage);
-      return scrollToFirstError(fieldErrorOffset);
-    }
-    const before = new CustomEvent('qformsBeforeSubmit', { cancelable: true });
-    if (!element.dispatchEvent(before)) return;
-    setSubmitting(true);
-    if (nowSeconds() - currentToken.time > tokenLifetimeSeconds) {
-      const fresh = await refreshToken();
-      const input = element.elements.namedItem('qforms[token]');
-      if (fresh && input instanceof HTMLInputElement) input.value = fresh.token;
-    }
-    if (settings.ajax) return sendAjax(element);
-    // A normal submission posts the page itself, timestamps added as hidden inputs (seed §7).
-    // They are written here: every render puts a hidden input back to its defaultValue, so
-    // the start written on first focus is gone by now (and the server would call it spam).
-    for (const [name, value] of Object.entries(signedStamps())) {
-      const input = element.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = value;
-    }
-    element.submit();
-  };
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
+  const scroll = useScrollAfterRender(idPrefix);
+  const formToken = useFormToken(form.id, { token, time: tokenTime });
+  const checks = useFieldChecks(form, pages, posted, idPrefix);
+  const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
+  const { submitting, confirmation, general, onFocus, onSubmit } = useSubmission(
+    form,
+    pages,
+    posted,
+    formRef,
+    formLocked,
+    formToken,
+    checks,
+    navigation,
+    scroll,
+  );
+  const { values, visible, errors, suggestions } = checks;
+  const { page, goNext, goPrevious } = navigation;
+  const currentToken = formToken.token;
 
   if (confirmation !== undefined) {
     return (
@@ -558,7 +93,7 @@ export default function QForm({
         style={submitting ? { opacity: 0.6 } : undefined}
         onSubmit={onSubmit}
         onFocus={onFocus}
-        onKeyDown={onKeyDown}
+        onKeyDown={navigation.onKeyDown}
       >
         {definition.description && <p className="qforms-description">{definition.description}</p>}
         <GeneralErrorContainer place="header" messages={[general.header, general.header_styled]} />
@@ -584,9 +119,9 @@ export default function QForm({
                   errors={errors}
                   readOnly={isLocked(field)}
                   suggestion={suggestions[field.id]}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  onAcceptSuggestion={onAcceptSuggestion}
+                  onChange={checks.onChange}
+                  onBlur={checks.onBlur}
+                  onAcceptSuggestion={checks.onAcceptSuggestion}
                   onNumberKey={onNumberKey}
                   nativeRequired={field.required && !field.conditions}
                   markup={form.blocks[field.id]}
@@ -656,7 +191,7 @@ export default function QForm({
                   type="submit"
                   className="qforms-submit"
                   data-alt-text={settings.submittingText}
-                  disabled={submitting || refreshing || formLocked}
+                  disabled={submitting || formToken.refreshing || formLocked}
                 >
                   {submitting ? settings.submittingText : settings.submitText}
                 </button>

@@ -19,6 +19,12 @@ export async function postAjax(body: FormData | URLSearchParams): Promise<AjaxAn
   return answer;
 }
 
+/** Sends a filled-in form (`qforms_submit`, seed §3). */
+export function submitEntry(body: FormData): Promise<AjaxAnswer> {
+  body.set('action', 'qforms_submit');
+  return postAjax(body);
+}
+
 /** Whether the address is allowed, cached per form and address (seed §5). */
 const restrictedChecks = new Map<string, Promise<boolean>>();
 

@@ -4,6 +4,9 @@
  * Captcha, content, divider, hidden, html, entry-preview, pagebreak and payment-total fields
  * are never locked. A lock set in the form definition is also enforced by the server.
  */
+import { unlockableFieldTypes } from '../field-kinds.ts';
+import type { FormField } from '../form-definition.ts';
+
 export const readOnlyEvent = 'qforms:read-only';
 
 export type ReadOnlyAction = 'lock' | 'unlock' | 'toggle';
@@ -23,5 +26,27 @@ export function installReadOnlyApi(): void {
         form.dispatchEvent(new CustomEvent(readOnlyEvent, { detail }));
       }
     },
+  };
+}
+
+/** The locks a page script has set: the whole form's, and each field's it changed. */
+export type ReadOnlyLocks = { form: boolean; fields: Record<number, boolean> };
+
+/**
+ * The locks after a request. A field starts from its definition's lock; a field of a type
+ * that is never locked, or one the form does not have, is left alone.
+ */
+export function locksAfter(
+  locks: ReadOnlyLocks,
+  { action, fieldId }: ReadOnlyRequest,
+  fields: readonly FormField[],
+): ReadOnlyLocks {
+  const apply = (locked: boolean) => (action === 'toggle' ? !locked : action === 'lock');
+  if (fieldId === undefined) return { ...locks, form: apply(locks.form) };
+  const field = fields.find((f) => f.id === fieldId);
+  if (!field || unlockableFieldTypes.includes(field.type)) return locks;
+  return {
+    ...locks,
+    fields: { ...locks.fields, [fieldId]: apply(locks.fields[fieldId] ?? field.readOnly) },
   };
 }
