@@ -80,7 +80,7 @@ async function runCli(argv: string[]): Promise<number> {
       if (!file) throw new UsageError('import needs the path of a content file.');
       const json = JSON.parse(await readFile(file, 'utf8')) as unknown;
       const result = await withDatabase((handle) => importContent(handle, json));
-      console.log(`Imported ${result.posts} posts and pages, ${result.media} images.`);
+      console.log(`Imported ${result.posts} posts and pages, ${result.mediaIds.size} images.`);
       for (const line of result.skipped) console.error(`Skipped ${line}`);
       return result.skipped.length > 0 ? 2 : 0;
     }

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { signedInUserId } from '../features/admin/server/sessions.ts';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
-import { hasAnyContent, seedDemoContent } from '../features/content/server/demo-content.ts';
-import { nextScheduledPublish } from '../features/content/server/posts.ts';
-import { seedDemoForms } from '../features/forms/server/demo-forms.ts';
+import { hasAnyContent, nextScheduledPublish } from '../features/content/server/posts.ts';
 import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
@@ -17,6 +15,7 @@ import { createLogger, type Logger } from '../platform/log.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
+import { seedDemoSite } from './demo-seed.ts';
 
 /**
  * What the first process to start on a database does once, whichever that is: migrations,
@@ -31,10 +30,9 @@ async function prepareSite(database: DatabaseHandle, config: Config, log: Logger
     log.info(`Created the administrator account ${config.admin.email}`);
   }
   if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
-    const seeded = await seedDemoContent(database);
-    const forms = await seedDemoForms(database);
+    const seeded = await seedDemoSite(database);
     log.info(
-      `Seeded demo content: ${seeded.posts} posts, ${seeded.pages} pages, ${seeded.images} images, ${forms} forms`,
+      `Seeded demo content: ${seeded.posts} posts and pages, ${seeded.images} images, ${seeded.forms} forms`,
     );
   }
   return secret;

@@ -1,21 +1,14 @@
 import { mediaPath } from '../features/content/media-urls.ts';
 import { listArchiveMonths, listTagsInUse } from '../features/content/server/posts.ts';
-import {
-  type ShareSettings,
-  shareSettingsKey,
-  shareSettingsSchema,
-} from '../features/share/share-settings.ts';
+import { readShareSettings } from '../features/share/server/share-settings-store.ts';
+import type { ShareSettings } from '../features/share/share-settings.ts';
 import type { SiteIdentity } from '../features/site/seo.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import type { SiteSettings } from '../features/site/site-settings.ts';
-import {
-  type StatsSettings,
-  statsSettingsKey,
-  statsSettingsSchema,
-} from '../features/stats/stats-settings.ts';
+import { readStatsSettings } from '../features/stats/server/stats-settings-store.ts';
+import type { StatsSettings } from '../features/stats/stats-settings.ts';
 import type { DatabaseHandle } from '../platform/db/connect.ts';
 import type { Logger } from '../platform/log.ts';
-import { readSettings } from '../platform/settings-store.ts';
 
 /**
  * What every page's document shows around its content: the site's header, sidebar and footer,
@@ -41,8 +34,8 @@ export async function loadSiteChrome(
 ): Promise<SiteChrome> {
   const [settings, share, stats, archiveMonths, tags] = await Promise.all([
     readSiteSettings(database.db, log),
-    readSettings(database.db, shareSettingsKey, shareSettingsSchema, log),
-    readSettings(database.db, statsSettingsKey, statsSettingsSchema, log),
+    readShareSettings(database.db, log),
+    readStatsSettings(database.db, log),
     listArchiveMonths(database),
     listTagsInUse(database),
   ]);

@@ -6,7 +6,7 @@ import { allEntries, type StoredEntry } from '../../src/features/forms/server/en
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 
-/** The demo forms (src/features/forms/server/demo-forms.ts) and the pages that embed them. */
+/** The demo forms (demo/forms.json) and the pages that embed them. */
 export const contactForm = { id: 1, path: '/contact/' } as const;
 export const eventForm = { id: 2, path: '/event-sign-up/' } as const;
 

@@ -1,17 +1,22 @@
 import { expect, type Page } from '@playwright/test';
-import { demoShareSettings } from '../../src/features/content/server/demo-content.ts';
 import { writeShareSettings } from '../../src/features/share/server/share-settings-store.ts';
 import type { ShareSettings } from '../../src/features/share/share-settings.ts';
+import { readDemoSettings } from '../../src/server/demo-seed.ts';
 import { siteDatabase } from './forms-support.ts';
 import { postPaths, waitForHydration } from './support.ts';
 
 /** Changes the sharing settings as the site owner would (the server sees them at once). */
 export async function setShareSettings(settings: Partial<ShareSettings>): Promise<void> {
-  await writeShareSettings(siteDatabase().db, { ...demoShareSettings, ...settings });
+  await writeShareSettings(siteDatabase().db, { ...(await demoShareSettings()), ...settings });
 }
 
 export async function restoreDemoShareSettings(): Promise<void> {
-  await writeShareSettings(siteDatabase().db, demoShareSettings);
+  await writeShareSettings(siteDatabase().db, await demoShareSettings());
+}
+
+/** The demo's sharing settings (demo/settings.json), as the site starts with them. */
+export async function demoShareSettings(): Promise<ShareSettings> {
+  return (await readDemoSettings()).share;
 }
 
 let firstPost: string | undefined;

@@ -7,6 +7,7 @@ import {
   uniqueName,
 } from './forms-support.ts';
 import {
+  demoShareSettings,
   floatingState,
   openPost,
   restoreDemoShareSettings,
@@ -599,8 +600,7 @@ test.describe('follow pop-up', () => {
 });
 
 async function popupSettings() {
-  const { demoShareSettings } = await import('../../src/features/content/server/demo-content.ts');
-  return demoShareSettings.popup;
+  return (await demoShareSettings()).popup;
 }
 
 test.describe('copy link', () => {

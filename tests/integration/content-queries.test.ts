@@ -212,7 +212,7 @@ describe.each(testDatabases())('content queries on $name', ({ open }) => {
     const target = await open();
     try {
       const result = await importContent(target, JSON.parse(JSON.stringify(archive)));
-      expect(result).toEqual({ posts: archive.posts.length, media: 0, skipped: [] });
+      expect(result).toEqual({ posts: archive.posts.length, mediaIds: new Map(), skipped: [] });
       const titles = (await listPublishedPosts(target, { page: 1, perPage: 10, now })).items.map(
         (p) => p.title,
       );

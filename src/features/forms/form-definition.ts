@@ -324,7 +324,6 @@ export type FormDefinition = z.output<typeof formDefinitionSchema>;
 export type FormField = FormDefinition['fields'][number];
 export type FieldType = FormField['type'];
 export type FieldOfType<T extends FieldType> = Extract<FormField, { type: T }>;
-type FormSettings = FormDefinition['settings'];
 export type Choice = z.output<typeof choiceSchema>;
 export type Conditions = z.output<typeof conditionsSchema>;
 

@@ -63,8 +63,6 @@ export const formMessages = {
   conditionOr: ' or ',
 } as const;
 
-type FormMessageKey = keyof typeof formMessages;
-
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{([^{}]+)\}/g, (whole, name: string) =>

@@ -48,11 +48,12 @@ export async function exportContent({ db }: DatabaseHandle): Promise<ContentArch
 /**
  * Adds the archive's images and posts to the site. Posts whose slug is taken are refused
  * with their title named, and nothing of that post is written; the others still import.
+ * `mediaIds` gives the id each image got, by its id in the archive.
  */
 export async function importContent(
   handle: DatabaseHandle,
   json: unknown,
-): Promise<{ posts: number; media: number; skipped: string[] }> {
+): Promise<{ posts: number; mediaIds: ReadonlyMap<number, number>; skipped: string[] }> {
   const parsed = contentArchiveSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues
@@ -82,5 +83,5 @@ export async function importContent(
       skipped.push(`${post.title}: ${error.message}`);
     }
   }
-  return { posts, media: ids.size, skipped };
+  return { posts, mediaIds: ids, skipped };
 }

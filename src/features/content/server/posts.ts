@@ -336,3 +336,9 @@ export async function nextScheduledPublish(
     .executeTakeFirst();
   return row?.next == null ? undefined : Number(row.next);
 }
+
+/** True once the site has any post or page, whatever its status. */
+export async function hasAnyContent({ db }: DatabaseHandle): Promise<boolean> {
+  const row = await db.selectFrom('posts').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
