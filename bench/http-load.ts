@@ -236,7 +236,7 @@ function detailRows(runs: LoadRun[], checks: TargetCheck[]): string[][] {
 
 /**
  * Requests per second and latency under 50 concurrent connections, with the page cache on
- * (the default site) and off (a second site with `CACHE_MAX_ENTRIES=0`, so every request
+ * (the default site) and off (a second site with `CACHE_MAX_MB=0`, so every request
  * renders).
  */
 export const httpLoad: Benchmark = {
@@ -257,7 +257,7 @@ export const httpLoad: Benchmark = {
     };
 
     await measure(context.site.url, 'cached');
-    const uncachedSite = await context.startSite({ CACHE_MAX_ENTRIES: '0' });
+    const uncachedSite = await context.startSite({ CACHE_MAX_MB: '0' });
     try {
       await measure(uncachedSite.url, 'uncached');
     } finally {
@@ -287,7 +287,7 @@ export const httpLoad: Benchmark = {
         notes: [
           `The load generator (this process) and the server (a child process) share the same ${cores} cores; a separate client machine would show higher figures.`,
           `CPU is in percent of one core (${cores} cores = ${cores * 100}%): client = autocannon in this process, server = the site's process, other = the rest of the machine. A client near 100% means the load generator, not the site, set the pace.`,
-          'cached: default site (page cache on, content version re-read every 1 s); uncached: CACHE_MAX_ENTRIES=0, every request renders.',
+          'cached: default site (page cache on, content version re-read every 1 s); uncached: CACHE_MAX_MB=0, every request renders.',
         ],
       },
       summary: summarize(runs, checks),

@@ -18,7 +18,7 @@ const environmentSchema = z.object({
   QUIRE_ADMIN_EMAIL: z.email().optional(),
   QUIRE_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   QUIRE_DEMO_CONTENT: z.enum(['auto', 'never']).default('auto'),
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(32),
   CACHE_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1000),
   WEB_CONCURRENCY: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
@@ -45,7 +45,7 @@ export type Config = {
   secret: string | undefined;
   admin: { email: string; password: string } | undefined;
   demoContent: 'auto' | 'never';
-  cache: { maxEntries: number; versionCheckMs: number };
+  cache: { maxBytes: number; versionCheckMs: number };
   /** Server processes sharing the port; `auto` is one per core, at most 4. */
   workers: number;
   /**
@@ -142,7 +142,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { email: e.QUIRE_ADMIN_EMAIL, password: e.QUIRE_ADMIN_PASSWORD }
         : undefined,
     demoContent: e.QUIRE_DEMO_CONTENT,
-    cache: { maxEntries: e.CACHE_MAX_ENTRIES, versionCheckMs: e.CACHE_VERSION_CHECK_MS },
+    cache: {
+      maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024),
+      versionCheckMs: e.CACHE_VERSION_CHECK_MS,
+    },
     workers: e.WEB_CONCURRENCY === 'auto' ? Math.min(4, availableParallelism()) : e.WEB_CONCURRENCY,
     mail: {
       smtpUrl: e.MAIL_URL,

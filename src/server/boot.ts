@@ -76,7 +76,7 @@ export async function boot(
       onWait: () => log.info('Another instance is starting; waiting for it to finish'),
     });
     const pageCache = new PageCache({
-      maxEntries: config.cache.maxEntries,
+      maxBytes: config.cache.maxBytes,
       checkEveryMs: config.cache.versionCheckMs,
       readState: async () => ({
         version: String(await readContentVersion(database.db)),

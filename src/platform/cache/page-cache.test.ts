@@ -8,10 +8,10 @@ import {
   replyWithPage,
 } from './page-cache.ts';
 
-function cacheWith(state: { current: ContentState }, clock: { now: number }, maxEntries = 10) {
+function cacheWith(state: { current: ContentState }, clock: { now: number }, maxBytes = 100_000) {
   let reads = 0;
   const cache = new PageCache({
-    maxEntries,
+    maxBytes,
     checkEveryMs: 1000,
     now: () => clock.now,
     readState: async () => {
@@ -61,11 +61,12 @@ describe('PageCache', () => {
     expect(cache.get('/')).toBeUndefined();
   });
 
-  it('evicts the least recently used page beyond its size', async () => {
+  it('evicts the least recently used page beyond its room in bytes', async () => {
+    // Each of these small pages counts about 260 bytes with its headers: room for two.
     const { cache } = cacheWith(
       { current: { version: '1', validUntil: undefined } },
       { now: 0 },
-      2,
+      600,
     );
     await cache.set('/a', page('a'));
     await cache.set('/b', page('b'));
@@ -74,6 +75,35 @@ describe('PageCache', () => {
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/a')).toBeDefined();
     expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(600);
+  });
+
+  it('counts bytes, not pages: one long page takes the room of many short ones', async () => {
+    const { cache } = cacheWith(
+      { current: { version: '1', validUntil: undefined } },
+      { now: 0 },
+      20_000,
+    );
+    for (let i = 0; i < 20; i++) await cache.set(`/short-${i}/`, page('short'));
+    expect(cache.size).toBe(20);
+    // Text that barely compresses (a fixed pseudo-random sequence): about 9 KB, and 6 KB gzip.
+    let seed = 1;
+    const long = Buffer.from(
+      Array.from({ length: 9000 }, () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return String.fromCharCode(33 + (seed % 90));
+      }).join(''),
+    );
+    await cache.set('/long/', { ...page(''), body: long });
+    expect(cache.get('/long/')).toBeDefined();
+    expect(cache.size).toBeLessThan(20);
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    // A page larger than all the room is answered but not kept.
+    const huge = Buffer.from('x'.repeat(30_000));
+    const answered = await cache.set('/huge/', { ...page(''), body: huge });
+    expect(answered.body.byteLength).toBe(30_000);
+    expect(cache.get('/huge/')).toBeUndefined();
+    expect(cache.get('/long/')).toBeDefined();
   });
 
   it('gzips large pages and gives each body a stable ETag', async () => {
@@ -150,7 +180,7 @@ describe('cache helpers', () => {
 describe('PageCache room for pages anyone can make up', () => {
   it('keeps 404s and search results apart, so they never push out real pages', async () => {
     const state = { current: { version: '1', validUntil: undefined } as ContentState };
-    const { cache } = cacheWith(state, { now: 0 }, 20);
+    const { cache } = cacheWith(state, { now: 0 }, 6000);
     await cache.refresh();
     await cache.set('/', page('home'));
     await cache.set('/about/', page('about'));
@@ -159,7 +189,7 @@ describe('PageCache room for pages anyone can make up', () => {
     }
     expect(cache.get('/')?.body.toString()).toBe('home');
     expect(cache.get('/about/')?.body.toString()).toBe('about');
-    // A tenth of the room: the last two made-up pages, the others gone.
+    // A tenth of the room (600 bytes): the last two made-up pages, the others gone.
     expect(cache.get('/missing-999/')?.status).toBe(404);
     expect(cache.get('/missing-998/')?.status).toBe(404);
     expect(cache.get('/missing-997/')).toBeUndefined();
@@ -170,7 +200,7 @@ describe('PageCache room for pages anyone can make up', () => {
 describe('PageCache.memo bounds', () => {
   it('keeps at most 1000 values, dropping the least recently used', async () => {
     const cache = new PageCache({
-      maxEntries: 10,
+      maxBytes: 100_000,
       checkEveryMs: 1000,
       readState: async () => ({ version: '1', validUntil: undefined }),
     });
@@ -183,7 +213,7 @@ describe('PageCache.memo bounds', () => {
 describe('replyWithPage', () => {
   const makePage = async () => {
     const cache = new PageCache({
-      maxEntries: 10,
+      maxBytes: 100_000,
       checkEveryMs: 1000,
       readState: async () => ({ version: '1', validUntil: undefined }),
     });

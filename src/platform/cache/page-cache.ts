@@ -14,7 +14,8 @@ export type CachedPage = {
 export type ContentState = { version: string; validUntil: number | undefined };
 
 type Options = {
-  maxEntries: number;
+  /** Room for pages, in bytes of bodies, gzip forms and headers; 0 keeps nothing. */
+  maxBytes: number;
   checkEveryMs: number;
   readState: () => Promise<ContentState>;
   now?: () => number;
@@ -34,9 +35,70 @@ export const pageKeyHeader = 'x-quire-page-key';
 /** Pages answered with this Cache-Control are kept in the page cache for anonymous visitors. */
 export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
 
+/** What keeping a page costs: its bodies, plus its headers and the map's own share. */
+function pageBytes(key: string, page: CachedPage): number {
+  let bytes = 200 + key.length + page.body.byteLength + (page.gzip?.byteLength ?? 0);
+  for (const [name, value] of page.headers) bytes += name.length + value.length + 32;
+  return bytes;
+}
+
+/** Pages in least-recently-used order, within a budget of bytes. */
+class PageShelf {
+  readonly #pages = new Map<string, { page: CachedPage; bytes: number }>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.#pages.get(key);
+    if (!entry) return undefined;
+    // Most recently used goes last; the first key is the one evicted.
+    this.#pages.delete(key);
+    this.#pages.set(key, entry);
+    return entry.page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.delete(key);
+    const bytes = pageBytes(key, page);
+    if (bytes > this.#maxBytes) return;
+    this.#pages.set(key, { page, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#pages) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#pages.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#pages.get(key);
+    if (!entry) return;
+    this.#pages.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  clear(): void {
+    this.#pages.clear();
+    this.#bytes = 0;
+  }
+}
+
 /**
  * Rendered anonymous pages, kept in process memory and thrown away as soon as the content
- * version in the database moves. Several instances each keep their own copy and each notice
+ * version in the database moves. The room is counted in bytes, so a site of long pages keeps
+ * fewer of them rather than more memory. Several instances each keep their own copy and each notice
  * the new version within `checkEveryMs`; the instance that made the change clears at once
  * through `invalidate()`.
  *
@@ -45,8 +107,8 @@ export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
  * other, never the site's real pages.
  */
 export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
-  readonly #transient = new Map<string, CachedPage>();
+  readonly #entries: PageShelf;
+  readonly #transient: PageShelf;
   readonly #memos = new Map<string, Promise<unknown>>();
   readonly #options: Options;
   readonly #now: () => number;
@@ -57,10 +119,17 @@ export class PageCache {
   constructor(options: Options) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#entries = new PageShelf(options.maxBytes);
+    this.#transient = new PageShelf(Math.ceil(options.maxBytes / 10));
   }
 
   get size(): number {
     return this.#entries.size + this.#transient.size;
+  }
+
+  /** Bytes the kept pages take, as counted against the limit. */
+  get bytes(): number {
+    return this.#entries.bytes + this.#transient.bytes;
   }
 
   /** Reads the content state when the last read is older than `checkEveryMs`. */
@@ -86,16 +155,7 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    for (const entries of [this.#entries, this.#transient]) {
-      const entry = entries.get(key);
-      if (entry) {
-        // Most recently used goes last; the first key is the one evicted.
-        entries.delete(key);
-        entries.set(key, entry);
-        return entry;
-      }
-    }
-    return undefined;
+    return this.#entries.get(key) ?? this.#transient.get(key);
   }
 
   /**
@@ -112,21 +172,12 @@ export class PageCache {
       ...page,
       gzip:
         page.body.byteLength >= minimumGzipBytes
-          ? gzipSync(page.body, this.#options.maxEntries === 0 ? fastGzip : thoroughGzip)
+          ? gzipSync(page.body, this.#options.maxBytes === 0 ? fastGzip : thoroughGzip)
           : undefined,
       etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
     };
-    if (this.#options.maxEntries === 0) return entry;
-    const [entries, maxEntries] = options.transient
-      ? [this.#transient, Math.ceil(this.#options.maxEntries / 10)]
-      : [this.#entries, this.#options.maxEntries];
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
+    if (this.#options.maxBytes === 0) return entry;
+    (options.transient ? this.#transient : this.#entries).set(key, entry);
     return entry;
   }
 
