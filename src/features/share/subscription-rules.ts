@@ -1,3 +1,9 @@
+/**
+ * E-mail subscriptions (seed §2.3, §5, §7 call 7): the subscription box's rules, here; the
+ * subscription page and double opt-in in server/subscriptions.ts; the confirmation and
+ * unsubscribe links in server/subscription-links.ts and server/link-pages.ts. A mail program's
+ * one-click unsubscribe (RFC 8058) is answered before Astro, by src/server/unsubscribe-post.ts.
+ */
 import { shareMessages } from './messages.ts';
 
 export const subscriptionFeedType = 8;
