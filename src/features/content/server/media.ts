@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { slugify } from '../../../platform/slugify.ts';
@@ -17,6 +17,16 @@ const acceptedFormats = new Map([
 export const maxImageBytes = 20 * 1024 * 1024;
 
 /**
+ * The image library, loaded when an image is first stored or resized: it adds about 20 MB to
+ * a process, and most processes only ever serve sizes already made (from the disk cache).
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+};
+
+/**
  * Stores an uploaded image in the database (so every instance of the site can serve it) and
  * returns its id. Anything that is not a JPEG, PNG, WebP or GIF is refused.
  */
@@ -28,7 +38,8 @@ export async function storeImage(
 ): Promise<number> {
   if (bytes.byteLength > maxImageBytes)
     throw new ContentError(`${fileName}: images are limited to 20 MB.`);
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const sharp = await loadSharp();
+  let metadata: Awaited<ReturnType<ReturnType<typeof Sharp>['metadata']>>;
   try {
     metadata = await sharp(bytes).metadata();
   } catch {
@@ -86,6 +97,7 @@ export async function imageVariant(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!original) return undefined;
+  const sharp = await loadSharp();
   const pipeline = sharp(original.bytes, { animated: original.mime === 'image/gif' }).resize({
     width,
     withoutEnlargement: true,
