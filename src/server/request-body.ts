@@ -13,8 +13,12 @@ export type BodyLimits = {
   timeoutMs: number;
 };
 
-/** After a refusal, the most of the rest of a body read and thrown away (`answerBeforeBody`). */
-export const maxDiscardedBytes = 4 * 1024 * 1024;
+/**
+ * After a refusal, the most of the rest of a body read and thrown away (`answerBeforeBody`).
+ * Clients that read the answer only once they have sent everything (fetch does) get it for any
+ * body up to this much over the limit; a larger one is held back by TCP and then closed.
+ */
+export const maxDiscardedBytes = 16 * 1024 * 1024;
 
 /** Whether a request carries a body at all (a declared length or chunks). */
 export function hasBody(req: IncomingMessage): boolean {
