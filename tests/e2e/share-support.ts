@@ -23,10 +23,28 @@ let firstPost: string | undefined;
 
 /** Opens the newest post with the share islands hydrated. */
 export async function openPost(page: Page): Promise<string> {
+  const path = await newestPost(page);
+  await page.goto(path);
+  await waitForShareIslands(page);
+  return path;
+}
+
+/**
+ * Opens the newest post with the page's time stopped: it moves only when the test says so. The
+ * islands' timers (the pop-up's delay) start at most 50 ms of page time before this returns;
+ * with a running clock a busy machine could start them seconds before the test looks.
+ */
+export async function openPostWithPausedClock(page: Page): Promise<void> {
+  const path = await newestPost(page);
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.goto(path);
+  await hydrateSharePausedClock(page);
+}
+
+async function newestPost(page: Page): Promise<string> {
   firstPost ??= (await postPaths(page))[0];
   if (!firstPost) throw new Error('The demo has no post');
-  await page.goto(firstPost);
-  await waitForShareIslands(page);
   return firstPost;
 }
 
@@ -34,6 +52,15 @@ export async function openPost(page: Page): Promise<string> {
 export async function waitForShareIslands(page: Page): Promise<void> {
   await waitForHydration(page);
   await expect(page.locator('astro-island[component-url*="ShareIsland"][ssr]')).toHaveCount(0);
+}
+
+/** With the page's clock paused: hydrates the share islands, moving time in 50 ms steps. */
+export async function hydrateSharePausedClock(page: Page): Promise<void> {
+  const unhydrated = page.locator('astro-island[component-url*="ShareIsland"][ssr]');
+  await expect(async () => {
+    await page.clock.runFor(50);
+    expect(await unhydrated.count()).toBe(0);
+  }).toPass({ intervals: [50] });
 }
 
 /** The floating bar's top edge in page coordinates, and where it is heading. */

@@ -9,7 +9,9 @@ import {
 import {
   demoShareSettings,
   floatingState,
+  hydrateSharePausedClock,
   openPost,
+  openPostWithPausedClock,
   restoreDemoShareSettings,
   setShareSettings,
   waitForShareIslands,
@@ -446,8 +448,7 @@ test.describe('follow pop-up', () => {
   test('opens after the delay, traps focus, closes with Escape and stays away for 30 days', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openPost(page);
+    await openPostWithPausedClock(page);
     const dialog = page.getByRole('dialog', { name: 'Enjoy Field Notes? Follow along' });
     await page.clock.runFor(19_000);
     await expect(dialog).toHaveCount(0);
@@ -494,7 +495,7 @@ test.describe('follow pop-up', () => {
 
     // Neither the delay nor the end of the page brings it back.
     await page.reload();
-    await waitForShareIslands(page);
+    await hydrateSharePausedClock(page);
     await page.clock.runFor(60_000);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.clock.runFor(1_000);
