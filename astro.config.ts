@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
+import { serverFront } from './src/server/front-bundle.ts';
 
 // The built app runs behind Quire's own HTTP front (src/platform/http/), which serves
 // static files and cached pages before Astro renders anything: see
@@ -10,8 +11,9 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Pages are rendered whole (no Suspense streaming): renderToString is several times cheaper.
-  // The beacon is its own esbuild bundle, inlined into the pages (decision 0018).
-  integrations: [react({ experimentalDisableStreaming: true }), qstatBeacon()],
+  // The beacon is its own esbuild bundle, inlined into the pages (decision 0018); the HTTP
+  // front is built to dist/front/ as plain JavaScript (decision 0031).
+  integrations: [react({ experimentalDisableStreaming: true }), qstatBeacon(), serverFront()],
   server: { host: '127.0.0.1', port: 4321 },
   security: {
     // Every page's Content-Security-Policy header: scripts run only from the site's own files,

@@ -1,139 +1,94 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { countAdmins } from '../features/admin/server/users.ts';
-import { ConfigError } from '../platform/config.ts';
-import { registerAppContext } from './app-registry.ts';
-import { type AppContext, boot } from './boot.ts';
-import { closeServer, stopOnSignal } from './graceful-stop.ts';
-import { type AstroHandler, createRequestListener } from './http-front.ts';
-import { startPostAnnouncer } from './post-announcer.ts';
-import { loadStaticFiles } from './static-files.ts';
-import { startStatsMaintenance } from './stats-maintenance.ts';
+import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
+import { createLogger, type Logger } from '../platform/log.ts';
 
 /**
- * `npm run serve`: boots Quire once (configuration, migrations, demo content), then serves
- * the built site from one process per core (WEB_CONCURRENCY). Workers share the port and
- * the database; see docs/decisions/0009-one-worker-per-core.md.
+ * `npm run serve`: serves the built site from one process per core (WEB_CONCURRENCY). The
+ * primary only checks the configuration and keeps the workers running; it never loads the
+ * app, so it costs a bare Node process (decision 0031). Each worker boots Quire itself: the
+ * first to start on a database migrates it and seeds the demo, under the startup lock, while
+ * the others wait. See docs/decisions/0009-one-worker-per-core.md.
  */
 const distDir = process.env.QUIRE_DIST_DIR ?? 'dist';
-const entry = join(distDir, 'server', 'entry.mjs');
-/** How long requests in flight may take to finish once a stop is asked for. */
-const stopGraceMs = 10_000;
-/** After this, a process that still cannot store what it holds gives up and says so. */
-const stopLastResortMs = 60_000;
+/** A worker that stops this soon after starting is not restarted at once. */
+const restartDelayMs = 1000;
 
-async function bootOrExit(): Promise<AppContext> {
+function configOrExit(): Config {
   try {
-    return await boot();
+    return parseConfig(process.env);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
 }
 
-async function serve(app: AppContext, onListening: () => void): Promise<void> {
-  registerAppContext(app);
-  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const { bodyTimeoutMs } = app.config;
-  const server = createServer(
-    {
-      keepAliveTimeout: 5000,
-      headersTimeout: 10_000,
-      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS); this is the
-      // backstop for a whole request, checked every second rather than Node's 30.
-      requestTimeout: 10_000 + bodyTimeoutMs + 5000,
-      connectionsCheckingInterval: 1000,
-      // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
-      // rather than refused by Node's parser; every other long address still gets a 414.
-      maxHeaderSize: 128 * 1024,
-    },
-    createRequestListener(app, handler, loadStaticFiles(join(distDir, 'client')), {
-      bodyTimeoutMs,
-    }),
-  );
-  server.on('error', (error) => {
-    app.log.error(`Cannot listen on ${app.config.host}:${app.config.port}: ${error.message}`);
-    process.exit(1);
-  });
-  server.listen(app.config.port, app.config.host, onListening);
-  // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
-  app.mail.start();
-  // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
-  const stopAnnouncer = startPostAnnouncer(app);
-  // And every one folds complete statistics days; the stat_rolled_days claim keeps it once.
-  const stopStatsMaintenance = startStatsMaintenance(app);
-  stopOnSignal(
-    async () => {
-      app.log.info('Stopping: answering the requests in flight, then storing what is queued');
-      await closeServer(server, stopGraceMs);
-      await Promise.all([stopAnnouncer(), stopStatsMaintenance()]);
-      await app.close();
-    },
-    app.log,
-    { lastResortMs: stopLastResortMs },
-  );
-}
-
-const noAdministratorNotice = [
-  'No administrator account exists yet, so form entries are stored but their notifications reach nobody.',
-  '  Create one: npm run quire -- admin create --email you@example.org',
-  '  or start with QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD set.',
-  '  Read entries meanwhile: npm run quire -- entries list',
-].join('\n');
-
-function announce(app: AppContext, workers: number): void {
+function announce(config: Config, log: Logger, workers: number): void {
   const processes = workers === 1 ? 'one process' : `${workers} worker processes`;
-  app.log.info(
-    `Quire is serving ${app.config.siteUrl} (listening on http://${app.config.host}:${app.config.port}, ${processes})`,
+  log.info(
+    `Quire is serving ${config.siteUrl} (listening on http://${config.host}:${config.port}, ${processes})`,
   );
 }
 
-async function primary(): Promise<void> {
-  if (!existsSync(entry)) {
-    console.error(
-      `No built site at ${entry}. Run "npm run build" first (or "npm start", which builds).`,
-    );
-    process.exit(1);
-  }
-  const app = await bootOrExit();
-  if ((await countAdmins(app.database.db)) === 0) app.log.warn(noAdministratorNotice);
-  const workers = app.config.workers;
-  if (workers === 1) {
-    await serve(app, () => announce(app, 1));
-    return;
-  }
-  await app.close();
+async function serveHere(onListening: () => void, sayNoAdministrator: boolean): Promise<void> {
+  const { serveSite } = await import('./serving-process.ts');
+  await serveSite({ distDir, sayNoAdministrator, onListening });
+}
+
+function superviseWorkers(config: Config, log: Logger): void {
+  const { workers } = config;
   let listening = 0;
+  let started = false;
   let stopping = false;
   const fork = () => {
     if (stopping) return;
-    cluster.fork().on('listening', () => ++listening === workers && announce(app, workers));
+    cluster.fork().on('listening', () => {
+      if (++listening !== workers || started) return;
+      started = true;
+      announce(config, log, workers);
+    });
   };
-  for (let i = 0; i < workers; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      // The primary waits for every worker to have stored what it holds.
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    app.log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
-    setTimeout(fork, 1000);
-  });
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    app.log.info('Shutting down');
+    log.info('Shutting down');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      // The primary waits for every worker to have stored what it holds.
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(started ? 0 : 1);
+      return;
+    }
+    if (!started) {
+      // It said why (a database it cannot reach, a failed migration): starting the same way
+      // again would fail again, so the start fails, as a single process's would.
+      log.error(`Worker ${worker.process.pid} could not start (${signal ?? code}); stopping`);
+      stop();
+      return;
+    }
+    log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    setTimeout(fork, restartDelayMs);
+  });
+  for (let i = 0; i < workers; i++) fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
 
-if (cluster.isPrimary) await primary();
-else {
-  const app = await bootOrExit();
-  await serve(app, () => {});
+async function primary(): Promise<void> {
+  if (!existsSync(join(distDir, 'server', 'entry.mjs'))) {
+    console.error(
+      `No built site in ${distDir}/. Run "npm run build" first (or "npm start", which builds).`,
+    );
+    process.exit(1);
+  }
+  const config = configOrExit();
+  const log = createLogger(config.logLevel);
+  if (config.workers === 1) await serveHere(() => announce(config, log, 1), true);
+  else superviseWorkers(config, log);
 }
+
+if (cluster.isPrimary) await primary();
+// The first worker alone says that no administrator exists; a replacement has a higher id.
+else await serveHere(() => {}, cluster.worker?.id === 1);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { boot } from '../../src/server/boot.ts';
+import { serverEntry } from '../support/server-entry.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -65,7 +66,7 @@ describe('boot', () => {
   it('stops the server at start with a message naming a bad variable', () => {
     const result = spawnSync(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+      ['--disable-warning=ExperimentalWarning', serverEntry],
       {
         encoding: 'utf8',
         env: { ...process.env, PORT: 'eighty', QUIRE_DIST_DIR: 'dist' },
@@ -74,6 +75,28 @@ describe('boot', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT="eighty"');
+  });
+
+  it('fails the start when a worker cannot boot, rather than restarting it forever', () => {
+    const notAFolder = join(dir, 'not-a-folder');
+    writeFileSync(notAFolder, '');
+    const result = spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', serverEntry],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          WEB_CONCURRENCY: '2',
+          // A file where the database's folder should be.
+          DATABASE_URL: `sqlite:${join(notAFolder, 'quire.db')}`,
+        },
+        timeout: 30_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`DATABASE_URL: cannot open the SQLite database "${notAFolder}`);
+    expect(result.stderr).toMatch(/Worker \d+ could not start/);
   });
 
   it('names bad secret variables at start without ever printing their secrets', () => {
@@ -85,7 +108,7 @@ describe('boot', () => {
     };
     const result = spawnSync(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+      ['--disable-warning=ExperimentalWarning', serverEntry],
       {
         encoding: 'utf8',
         env: { ...process.env, QUIRE_ADMIN_EMAIL: 'me@example.org', ...secrets },

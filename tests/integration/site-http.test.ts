@@ -283,5 +283,7 @@ describe('several worker processes', () => {
     } finally {
       await cluster.stop();
     }
+    // Each worker boots on its own; one of them says that no administrator exists.
+    expect(cluster.errorOutput().split('No administrator account exists yet').length - 1).toBe(1);
   });
 });

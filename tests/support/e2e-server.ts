@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { serverEntry } from './server-entry.ts';
 
 /**
  * The site the Playwright journeys drive (playwright.config.ts, webServer): starts it on an
@@ -10,11 +11,9 @@ const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must name the journeys’ data folder');
 rmSync(dataDir, { recursive: true, force: true });
 
-const site = spawn(
-  process.execPath,
-  ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
-  { stdio: 'inherit' },
-);
+const site = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverEntry], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   // The site stops once however many times it is asked (a group signal reaches it as well).
   process.on(signal, () => site.kill(signal));

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { livingMembers, signalGroupAndWait } from './process-group.ts';
+import { serverEntry } from './server-entry.ts';
 
 export type TestServer = {
   url: string;
@@ -42,7 +43,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { via?: 'node' | 'npm' } = {},
 ): Promise<TestServer> {
-  if (!existsSync('dist/server/entry.mjs')) {
+  if (!existsSync('dist/server/entry.mjs') || !existsSync(serverEntry)) {
     throw new Error('No build in dist/. Run "npm run build" first (npm test does it for you).');
   }
   const port = await freePort();
@@ -50,9 +51,7 @@ export async function startTestServer(
   const viaNpm = options.via === 'npm';
   const child: ChildProcess = spawn(
     viaNpm ? 'npm' : process.execPath,
-    viaNpm
-      ? ['run', '--silent', 'serve']
-      : ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'],
+    viaNpm ? ['run', '--silent', 'serve'] : ['--disable-warning=ExperimentalWarning', serverEntry],
     {
       detached: viaNpm,
       env: {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { ResilientPool } from './resilient-pg-pool.ts';
 import type { Database } from './schema.ts';
@@ -67,8 +67,7 @@ export function connectDatabase(
     kind: 'sqlite',
     db: new Kysely<Database>({
       dialect: new NodeSqliteDialect(() => {
-        if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-        const sqlite = new DatabaseSync(file);
+        const sqlite = openSqliteFile(file);
         sqlite.exec(
           'pragma busy_timeout = 5000; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;',
         );
@@ -78,4 +77,16 @@ export function connectDatabase(
       }),
     }),
   };
+}
+
+/** The file, and its folder when missing; a path that cannot be one says so in plain words. */
+function openSqliteFile(file: string): DatabaseSync {
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    return new DatabaseSync(file);
+  } catch (error) {
+    throw new ConfigError(
+      `DATABASE_URL: cannot open the SQLite database "${file}": ${(error as Error).message}`,
+    );
+  }
 }

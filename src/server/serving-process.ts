@@ -1,0 +1,91 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { countAdmins } from '../features/admin/server/users.ts';
+import { ConfigError } from '../platform/config.ts';
+import { registerAppContext } from './app-registry.ts';
+import { type AppContext, boot } from './boot.ts';
+import { closeServer, stopOnSignal } from './graceful-stop.ts';
+import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { startPostAnnouncer } from './post-announcer.ts';
+import { loadStaticFiles } from './static-files.ts';
+import { startStatsMaintenance } from './stats-maintenance.ts';
+
+/** How long requests in flight may take to finish once a stop is asked for. */
+const stopGraceMs = 10_000;
+/** After this, a process that still cannot store what it holds gives up and says so. */
+const stopLastResortMs = 60_000;
+
+const noAdministratorNotice = [
+  'No administrator account exists yet, so form entries are stored but their notifications reach nobody.',
+  '  Create one: npm run quire -- admin create --email you@example.org',
+  '  or start with QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD set.',
+  '  Read entries meanwhile: npm run quire -- entries list',
+].join('\n');
+
+/**
+ * One process that serves the site: boots Quire (the first to start on a database migrates it
+ * and seeds the demo, under the startup lock), then answers HTTP, delivers mail, announces new
+ * posts and folds statistics days until a stop signal. `sayNoAdministrator` is for one process
+ * only, so the notice is printed once however many serve.
+ */
+export async function serveSite(options: {
+  distDir: string;
+  sayNoAdministrator: boolean;
+  onListening: (app: AppContext) => void;
+}): Promise<void> {
+  const app = await bootOrExit();
+  if (options.sayNoAdministrator && (await countAdmins(app.database.db)) === 0) {
+    app.log.warn(noAdministratorNotice);
+  }
+  registerAppContext(app);
+  const entry = join(options.distDir, 'server', 'entry.mjs');
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const { bodyTimeoutMs } = app.config;
+  const server = createServer(
+    {
+      keepAliveTimeout: 5000,
+      headersTimeout: 10_000,
+      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS); this is the
+      // backstop for a whole request, checked every second rather than Node's 30.
+      requestTimeout: 10_000 + bodyTimeoutMs + 5000,
+      connectionsCheckingInterval: 1000,
+      // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
+      // rather than refused by Node's parser; every other long address still gets a 414.
+      maxHeaderSize: 128 * 1024,
+    },
+    createRequestListener(app, handler, loadStaticFiles(join(options.distDir, 'client')), {
+      bodyTimeoutMs,
+    }),
+  );
+  server.on('error', (error) => {
+    app.log.error(`Cannot listen on ${app.config.host}:${app.config.port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(app.config.port, app.config.host, () => options.onListening(app));
+  // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
+  app.mail.start();
+  // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
+  const stopAnnouncer = startPostAnnouncer(app);
+  // And every one folds complete statistics days; the stat_rolled_days claim keeps it once.
+  const stopStatsMaintenance = startStatsMaintenance(app);
+  stopOnSignal(
+    async () => {
+      app.log.info('Stopping: answering the requests in flight, then storing what is queued');
+      await closeServer(server, stopGraceMs);
+      await Promise.all([stopAnnouncer(), stopStatsMaintenance()]);
+      await app.close();
+    },
+    app.log,
+    { lastResortMs: stopLastResortMs },
+  );
+}
+
+async function bootOrExit(): Promise<AppContext> {
+  try {
+    return await boot();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serverEntry } from '../support/server-entry.ts';
+
+/** The packages a built module and the local modules it imports statically load, at start. */
+function staticPackages(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)"/gms)) {
+    if (!specifier) continue;
+    if (specifier.startsWith('.')) {
+      for (const name of staticPackages(join(dirname(file), specifier), seen)) packages.add(name);
+    } else packages.add(specifier);
+  }
+  return packages;
+}
+
+describe('the built HTTP front (dist/front)', () => {
+  it('is JavaScript whose primary process loads only the configuration, never the app', () => {
+    const packages = [...staticPackages(serverEntry)].filter((name) => !name.startsWith('node:'));
+    expect(packages).toEqual(['zod']);
+    expect(readFileSync(serverEntry, 'utf8')).toContain('import("./serving-process-');
+  });
+
+  it('loads the app in the serving processes', () => {
+    const source = readFileSync(serverEntry, 'utf8');
+    const chunk = source.match(/import\("\.\/(serving-process-[\w-]+\.mjs)"\)/)?.[1];
+    expect(chunk).toBeDefined();
+    const packages = staticPackages(join(dirname(serverEntry), chunk!));
+    for (const name of ['kysely', 'nodemailer', 'sanitize-html']) expect(packages).toContain(name);
+  });
+});
