@@ -41,6 +41,7 @@ function superviseWorkers(config: Config, log: Logger): void {
   let listening = 0;
   let started = false;
   let stopping = false;
+  let failedToStart = false;
   const fork = () => {
     if (stopping) return;
     cluster.fork().on('listening', () => {
@@ -58,13 +59,14 @@ function superviseWorkers(config: Config, log: Logger): void {
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       // The primary waits for every worker to have stored what it holds.
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(started ? 0 : 1);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failedToStart ? 1 : 0);
       return;
     }
     if (!started) {
       // It said why (a database it cannot reach, a failed migration): starting the same way
       // again would fail again, so the start fails, as a single process's would.
       log.error(`Worker ${worker.process.pid} could not start (${signal ?? code}); stopping`);
+      failedToStart = true;
       stop();
       return;
     }
