@@ -11,7 +11,10 @@ export type BenchContext = {
   /** Length of each timed load run, seconds (`BENCH_SECONDS`). */
   seconds: number;
   /** Starts another built site with these environment overrides; stopped after the run. */
-  startSite: (env: Record<string, string>) => Promise<TestServer>;
+  startSite: (
+    env: Record<string, string>,
+    options?: { via?: 'node' | 'npm' },
+  ) => Promise<TestServer>;
   log: (message: string) => void;
 };
 

@@ -9,7 +9,9 @@ import { otherCpuLoad } from './cpu-usage.ts';
 import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { pageWeight } from './page-weight.ts';
+import { serverMemory } from './server-memory.ts';
 import { shareIsland } from './share-island.ts';
+import { staticReference } from './static-reference.ts';
 import { statsIngest } from './stats-ingest.ts';
 import { statsReportBenchmark } from './stats-report.ts';
 import type { TargetCheck } from './targets.ts';
@@ -21,6 +23,8 @@ const benchmarks: Benchmark[] = [
   shareIsland,
   beacon,
   httpLoad,
+  staticReference,
+  serverMemory,
   formSubmissions,
   statsIngest,
   statsReportBenchmark,
@@ -146,8 +150,8 @@ async function main(): Promise<void> {
       : [];
 
   const sites: TestServer[] = [];
-  const startSite = async (env: Record<string, string>) => {
-    const site = await startTestServer({ ...siteDefaults, ...env });
+  const startSite: BenchContext['startSite'] = async (env, options) => {
+    const site = await startTestServer({ ...siteDefaults, ...env }, options);
     sites.push(site);
     return site;
   };

@@ -1,6 +1,7 @@
 import {
   beaconGzipBytes,
   cachedPageRequestsPerSecond,
+  cachedVersusStaticFilePercent,
   failedResponsesPerLoadRun,
   formIslandJavaScriptGzipBytes,
   formSubmissionsPerSecond,
@@ -9,6 +10,7 @@ import {
   lostStatsHits,
   postPageJavaScriptGzipBytes,
   postPageRequests,
+  serverMemoryMegabytes,
   shareIslandJavaScriptGzipBytes,
   spamFormEntries,
   statsHitsPerSecond,
@@ -30,7 +32,9 @@ export type Target = {
     | 'responses'
     | 'entries'
     | 'hits'
-    | 'ms';
+    | 'ms'
+    | 'MB'
+    | '%';
 };
 
 /**
@@ -138,6 +142,21 @@ export const targets = {
     limit: beaconGzipBytes,
     unit: 'bytes',
   },
+  serverMemory: {
+    id: 'server-memory',
+    description:
+      'every server process together (npm, primary, workers), PSS, peak under load, default workers and cache',
+    direction: 'atMost',
+    limit: serverMemoryMegabytes,
+    unit: 'MB',
+  },
+  cachedVersusStaticFile: {
+    id: 'cached-versus-static-file',
+    description: 'cached post page req/s as a share of nginx serving the same bytes as a file',
+    direction: 'atLeast',
+    limit: cachedVersusStaticFilePercent,
+    unit: '%',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -168,6 +187,7 @@ export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'req/s' || unit === 'submissions/s' || unit === 'hits/s')
     return `${formatInteger(value)} ${unit}`;
   if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+  if (unit === 'MB' || unit === '%') return `${formatInteger(value)} ${unit}`;
   return formatInteger(value);
 }
 

@@ -46,3 +46,10 @@ export const lostFormEntries = 0;
 export const spamFormEntries = 0;
 /** Hits answered but not stored after a clean shutdown (decision 0016). */
 export const lostStatsHits = 0;
+
+// Memory and the static-file reference (decision 0031).
+
+/** Every server process together (npm's wrapper, primary, workers), PSS, peak under load, with the default workers and cache. */
+export const serverMemoryMegabytes = 250;
+/** Cached post page req/s as a share of nginx serving the same bytes as a file, same client and cores. */
+export const cachedVersusStaticFilePercent = 70;
