@@ -60,6 +60,9 @@ test.describe('multi-page form', () => {
   test('validates each page on Next, skips a page whose fields are all hidden, stores one entry', async ({
     page,
   }) => {
+    // About 60 steps over four pages: 20–26 s on a busy small machine, past 30 s on a busier
+    // one (three fresh-clone runs at once), while every step still passed in its own time.
+    test.setTimeout(60_000);
     const form = await openForm(page, eventForm.path);
     const name = uniqueName('Grace');
     const fields = aboutYou(form);
