@@ -84,19 +84,19 @@ export default defineConfig({
       client: {
         build: {
           rollupOptions: {
-            // Fewer, larger browser chunks, so a post page costs four script requests: React with
-            // Astro's React renderer, Quire's shared code with the page-behaviour script, the
-            // header island and the share island (decision 0007).
+            // Fewer, larger browser chunks, so a post page loads three script files: React with
+            // Astro's React renderer, Quire's shared code with the page-behaviour script, and the
+            // header and share islands' module, src/layouts/islands.ts (decision 0007).
             output: {
               codeSplitting: {
                 groups: [
                   // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only.
                   { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
                   // Forms code stays in its own chunk, loaded only by pages that embed a form;
-                  // the share island's code in its entry file, so its size can be told apart,
-                  // and its click-only overlays in their own lazily loaded file. The header
-                  // island's component stays in its entry file too: were it in this group, its
-                  // entry would be one more file that only re-exports it.
+                  // the share island's code in the islands' file with the header's, and its
+                  // click-only overlays in their own lazily loaded file. The islands' module
+                  // stays out (a second entry in this group would get a file that only
+                  // re-exports it), and so does the header's component, to stay in that file.
                   {
                     name: 'quire',
                     // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.

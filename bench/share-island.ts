@@ -1,4 +1,8 @@
-import { componentWeight, isShareIsland, scriptsLoadedBy } from '../tests/support/client-scripts.ts';
+import {
+  componentWeight,
+  isShareIsland,
+  scriptsLoadedBy,
+} from '../tests/support/client-scripts.ts';
 import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
 import { checkTarget, formatKilobytes, formatLimit, targets } from './targets.ts';
 

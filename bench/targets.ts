@@ -9,6 +9,7 @@ import {
   lostStatsHits,
   postPageJavaScriptGzipBytes,
   postPageRequests,
+  postPageTransferBytes,
   shareIslandJavaScriptGzipBytes,
   spamFormEntries,
   statsHitsPerSecond,
@@ -73,6 +74,13 @@ export const targets = {
     direction: 'atMost',
     limit: postPageRequests,
     unit: 'requests',
+  },
+  postPageTransfer: {
+    id: 'post-page-transfer',
+    description: 'post page bytes transferred, response headers included, fully loaded',
+    direction: 'atMost',
+    limit: postPageTransferBytes,
+    unit: 'bytes',
   },
   formSubmissionThroughput: {
     id: 'form-submission-throughput',
