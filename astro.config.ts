@@ -1,8 +1,48 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import type { Plugin } from 'vite';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
 import { serverFront } from './src/server/front-bundle.ts';
+
+/**
+ * Lets an entry of the browser build (an island's component, Astro's React renderer, a page
+ * script) be the very chunk its code-splitting group makes. Astro builds the client with
+ * `preserveEntrySignatures: 'exports-only'`, under which an entry whose module landed in a group
+ * gets a file of its own that only re-exports it: three such files of under 50 bytes were three
+ * of a post page's requests. With 'allow-extension' the entry may export more than its module
+ * does, which no island or renderer import notices (decision 0007).
+ */
+function clientEntriesMayShareChunks(): Plugin {
+  return {
+    name: 'quire:client-entries-may-share-chunks',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+  };
+}
+
+/** Vite's module that wraps every lazy `import()` of the browser build. */
+const vitePreloadHelper = '\0vite/preload-helper.js';
+
+/**
+ * Lazy imports without Vite's preloading helper. The helper (about 0.8 KB gzip, in every page's
+ * shared chunk) fetches a lazily loaded chunk's imports and stylesheets alongside it; Quire's
+ * lazy chunks (the share bar's click-only overlays) have no stylesheet, the one site stylesheet
+ * carries their rules, and what they import is either loaded already or one small file fetched
+ * after them on a click. So no preload list is made and `import()` is called as written
+ * (decision 0007).
+ */
+function lazyImportsWithoutPreload(): Plugin {
+  return {
+    name: 'quire:lazy-imports-without-preload',
+    enforce: 'pre',
+    configEnvironment: (name) =>
+      name === 'client' ? { build: { modulePreload: false } } : undefined,
+    applyToEnvironment: (environment) => environment.name === 'client',
+    load: (id) =>
+      id === vitePreloadHelper ? 'export const __vitePreload = (load) => load();' : undefined,
+  };
+}
 
 // The built app runs behind Quire's own HTTP front (src/platform/http/), which serves
 // static files and cached pages before Astro renders anything: see
@@ -46,20 +86,23 @@ export default defineConfig({
       client: {
         build: {
           rollupOptions: {
-            // Fewer, larger browser chunks: React in one, Quire's island code in another, so a
-            // page costs a handful of requests (decision 0007).
+            // Fewer, larger browser chunks, so a post page loads three script files: React with
+            // Astro's React renderer, Quire's shared code with the page-behaviour script, and the
+            // header and share islands' module, src/layouts/islands.ts (decision 0007).
             output: {
               codeSplitting: {
                 groups: [
                   // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only.
                   { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
                   // Forms code stays in its own chunk, loaded only by pages that embed a form;
-                  // the share island's code in its entry file, so its size can be told apart,
-                  // and its click-only overlays in their own lazily loaded file.
+                  // the share island's code in the islands' file with the header's, and its
+                  // click-only overlays in their own lazily loaded file. The islands' module
+                  // stays out (a second entry in this group would get a file that only
+                  // re-exports it), and so does the header's component, to stay in that file.
                   {
                     name: 'quire',
-                    // Vite's helper for lazy imports is shared too, rather than one more request.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/])|vite[\\/]preload-helper/,
+                    // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx)|vite[\\/]preload-helper/,
                     priority: 1,
                   },
                 ],
@@ -69,6 +112,7 @@ export default defineConfig({
         },
       },
     },
+    plugins: [clientEntriesMayShareChunks(), lazyImportsWithoutPreload()],
   },
   devToolbar: { enabled: false },
 });

@@ -400,15 +400,14 @@ async function measureSubmissions(
 /** The form island's own files: what the Contact page loads that the home and post pages do not. */
 async function formIsland(context: BenchContext): Promise<IslandWeight & { islands: string[] }> {
   const contact = await fetchPageScripts(context.site.url, contactPagePath);
-  if (!contact.islands.some((url) => /\/QForm\.[\w-]+\.js$/.test(url))) {
-    throw new Error(
-      `${contactPagePath} has no QForm island (islands: ${contact.islands.join(', ')})`,
-    );
+  const islands = contact.islands.map((island) => island.componentUrl);
+  if (!islands.some((url) => /\/QForm\.[\w-]+\.js$/.test(url))) {
+    throw new Error(`${contactPagePath} has no QForm island (islands: ${islands.join(', ')})`);
   }
   const others = await Promise.all(
     context.pages.map((page) => fetchPageScripts(context.site.url, page.path)),
   );
-  return { ...islandWeight(contact, others), islands: contact.islands };
+  return { ...islandWeight(contact, others), islands };
 }
 
 function runProblems(run: SubmissionRun, island: IslandWeight): string[] {

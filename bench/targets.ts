@@ -10,6 +10,7 @@ import {
   lostStatsHits,
   postPageJavaScriptGzipBytes,
   postPageRequests,
+  postPageTransferBytes,
   serverMemoryMegabytes,
   shareIslandJavaScriptGzipBytes,
   spamFormEntries,
@@ -77,6 +78,13 @@ export const targets = {
     direction: 'atMost',
     limit: postPageRequests,
     unit: 'requests',
+  },
+  postPageTransfer: {
+    id: 'post-page-transfer',
+    description: 'post page bytes transferred, response headers included, fully loaded',
+    direction: 'atMost',
+    limit: postPageTransferBytes,
+    unit: 'bytes',
   },
   formSubmissionThroughput: {
     id: 'form-submission-throughput',

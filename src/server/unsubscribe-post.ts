@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shareMessages } from '../features/share/messages.ts';
+import { serverShareMessages } from '../features/share/messages.ts';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
 import { unsubscribeWithLink } from '../features/share/server/subscriptions.ts';
 import type { AppContext } from './boot.ts';
@@ -26,8 +26,8 @@ export async function answerUnsubscribePost(
   const result = await unsubscribeWithLink(app.database, app.secret, token);
   if (await isOneClick(req.headers['content-type'], body)) {
     return result === 'unsubscribed'
-      ? sendPlainText(res, headers, 200, shareMessages.oneClickDone)
-      : sendPlainText(res, headers, 400, shareMessages.oneClickInvalid);
+      ? sendPlainText(res, headers, 200, serverShareMessages.oneClickDone)
+      : sendPlainText(res, headers, 400, serverShareMessages.oneClickInvalid);
   }
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   // Back to the page of the same link, whatever else the address carried.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shareMessages } from '../../src/features/share/messages.ts';
+import { serverShareMessages } from '../../src/features/share/messages.ts';
 import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
 import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
 import { waitForHydration } from './support.ts';
@@ -59,23 +59,29 @@ test('subscribe, confirm from the mail, then unsubscribe and find the way back',
   await expectNoSideways(page);
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    shareMessages.confirmationSentTitle,
+    serverShareMessages.confirmationSentTitle,
   );
   await expect(page.getByText(`We have sent a message to ${email}.`)).toBeVisible();
 
   const confirmation = await lastMailTo(email);
   expect(confirmation.subject).toMatch(/^Confirm your subscription to /);
   await page.goto(linkIn(confirmation.text, 'confirm'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.confirmTitle);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    serverShareMessages.confirmTitle,
+  );
   await expectNoSideways(page);
-  await page.getByRole('button', { name: shareMessages.confirmButton }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.confirmedTitle);
+  await page.getByRole('button', { name: serverShareMessages.confirmButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    serverShareMessages.confirmedTitle,
+  );
 
   await page.goto(linkIn(confirmation.text, 'unsubscribe'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Unsubscribe from .+\?$/);
-  await page.getByRole('button', { name: shareMessages.unsubscribeButton }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shareMessages.unsubscribedTitle);
-  await page.getByRole('link', { name: shareMessages.subscribeAgain }).click();
+  await page.getByRole('button', { name: serverShareMessages.unsubscribeButton }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    serverShareMessages.unsubscribedTitle,
+  );
+  await page.getByRole('link', { name: serverShareMessages.subscribeAgain }).click();
   await expect(page).toHaveURL(/\/subscription-form\/1\/8\?email=/);
   await expect(page.getByRole('textbox', { name: 'Your e-mail address' })).toHaveValue(email);
 });
@@ -85,7 +91,7 @@ test('a topic page leads to the subscription page of that topic', async ({ page 
   const topic = page.locator('.topics a').first();
   const name = await topic.locator('strong').textContent();
   await topic.click();
-  await page.getByRole('link', { name: shareMessages.subscribeToTopic }).click();
+  await page.getByRole('link', { name: serverShareMessages.subscribeToTopic }).click();
   await expect(page).toHaveURL(/\/subscription-form\/\d{4,}\/8$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Subscribe to ${name}`);
 });

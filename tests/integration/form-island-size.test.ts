@@ -31,7 +31,7 @@ describe('the form island', () => {
   });
 
   it(`adds at most ${formIslandJavaScriptGzipBytes / kilobyte} KB of JavaScript beyond React (gzip -9) to a page with a form`, () => {
-    expect(formPage.islands.some((url) => formIsland.test(url))).toBe(true);
+    expect(formPage.islands.some((island) => formIsland.test(island.componentUrl))).toBe(true);
     expect(formPage.missing, 'scripts the page refers to that are not in dist/client').toEqual([]);
 
     const weight = islandWeight(formPage, pagesWithoutForm);

@@ -75,6 +75,30 @@ describe('public pages', () => {
     expect((await get('/media/999999/640/none.jpg')).status).toBe(404);
   });
 
+  it("sends a photo as AVIF, WebP or JPEG, as the browser's Accept header allows", async () => {
+    const html = await (await get(await firstPostPath())).text();
+    const src = /(\/media\/\d+\/640\/[^ "]+\.jpg) 640w/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const sizes: Record<string, number> = {};
+    for (const [accept, type] of [
+      ['image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['*/*', 'image/jpeg'],
+    ] as const) {
+      const image = await fetch(`${server.url}${src}`, { headers: { Accept: accept } });
+      expect(image.status, accept).toBe(200);
+      expect(image.headers.get('content-type'), accept).toBe(type);
+      expect(image.headers.get('vary'), accept).toBe('Accept');
+      const bytes = Buffer.from(await image.arrayBuffer());
+      sizes[type] = bytes.byteLength;
+      // The same again, from the disk cache.
+      const again = await fetch(`${server.url}${src}`, { headers: { Accept: accept } });
+      expect(Buffer.from(await again.arrayBuffer()).equals(bytes), accept).toBe(true);
+    }
+    expect(sizes['image/avif']).toBeLessThan(sizes['image/webp']!);
+    expect(sizes['image/webp']).toBeLessThan(sizes['image/jpeg']!);
+  });
+
   it('lists monthly archives, tags, search results and the About page', async () => {
     const home = await (await get('/')).text();
     const archive = /<option value="(\/archive\/\d{4}\/\d{2}\/)"/.exec(home)?.[1];

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { tagFeedId } from '../../src/features/share/feeds.ts';
-import { shareMessages } from '../../src/features/share/messages.ts';
+import { serverShareMessages } from '../../src/features/share/messages.ts';
 import { confirmToken } from '../../src/features/share/server/subscription-links.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -114,7 +114,7 @@ for (const database of testDatabases()) {
       expect((await subscribe(feedId, email)).status).toBe(200);
       const [mail] = (await waitForMails(email, before + 1)).slice(before);
       const confirmed = await post(path(linkIn(mail as ParsedMail, 'confirm')), {});
-      expect(await confirmed.text()).toContain(shareMessages.confirmedTitle);
+      expect(await confirmed.text()).toContain(serverShareMessages.confirmedTitle);
     }
 
     it('subscribe → confirm → new post mail → one-click unsubscribe → subscribe again', async () => {
@@ -129,7 +129,7 @@ for (const database of testDatabases()) {
       // Asked with capitals: one mailbox is one subscriber.
       const asked = await subscribe(1, 'Journey@Example.org');
       expect(asked.status).toBe(200);
-      expect(await asked.text()).toContain(shareMessages.confirmationSentTitle);
+      expect(await asked.text()).toContain(serverShareMessages.confirmationSentTitle);
       expect(await subscriberStatus(1, email)).toBe('pending');
       const [confirmation] = await waitForMails(email, 1);
       expect(confirmation?.headers.get('subject')).toMatch(/^Confirm your subscription to /);
@@ -145,20 +145,22 @@ for (const database of testDatabases()) {
       expect(opened.status).toBe(200);
       expect(opened.headers.get('cache-control')).toBe('no-store');
       const openedHtml = await opened.text();
-      expect(openedHtml).toContain(shareMessages.confirmButton);
+      expect(openedHtml).toContain(serverShareMessages.confirmButton);
       expect(openedHtml).toContain('<meta name="robots" content="noindex');
       expect(await subscriberStatus(1, email)).toBe('pending');
       const confirmed = await post(confirmLink, {});
-      expect(await confirmed.text()).toContain(shareMessages.confirmedTitle);
+      expect(await confirmed.text()).toContain(serverShareMessages.confirmedTitle);
       expect(await subscriberStatus(1, email)).toBe('confirmed');
       // Twice: a clear answer, nothing changes.
       expect(await (await post(confirmLink, {})).text()).toContain(
-        shareMessages.alreadyConfirmedTitle,
+        serverShareMessages.alreadyConfirmedTitle,
       );
-      expect(await (await get(confirmLink)).text()).toContain(shareMessages.alreadyConfirmedTitle);
+      expect(await (await get(confirmLink)).text()).toContain(
+        serverShareMessages.alreadyConfirmedTitle,
+      );
       // Subscribing again while confirmed: told so, no mail.
       expect(await (await subscribe(1, email)).text()).toContain(
-        shareMessages.alreadySubscribedTitle,
+        serverShareMessages.alreadySubscribedTitle,
       );
 
       // The same reader follows a topic too; another reader only that topic; a third never
@@ -230,18 +232,18 @@ for (const database of testDatabases()) {
         body: 'List-Unsubscribe=One-Click',
       });
       expect(oneClick.status).toBe(200);
-      expect(await oneClick.text()).toContain(shareMessages.oneClickDone);
+      expect(await oneClick.text()).toContain(serverShareMessages.oneClickDone);
       // The mail was sent for the site feed (it comes first); the topic subscription stays.
       expect(await subscriberStatus(1, email)).toBe('unsubscribed');
       expect(await subscriberStatus(tagFeedId(tag.id), email)).toBe('confirmed');
       const afterwards = await get(path(oneClickUrl as string));
-      expect(await afterwards.text()).toContain(shareMessages.unsubscribedTitle);
+      expect(await afterwards.text()).toContain(serverShareMessages.unsubscribedTitle);
       // The old confirmation link now says the subscription was cancelled.
-      expect(await (await get(confirmLink)).text()).toContain(shareMessages.cancelledTitle);
+      expect(await (await get(confirmLink)).text()).toContain(serverShareMessages.cancelledTitle);
 
       // Unsubscribed, then subscribing again works with a new confirmation mail...
       expect(await (await subscribe(1, email)).text()).toContain(
-        shareMessages.confirmationSentTitle,
+        serverShareMessages.confirmationSentTitle,
       );
       expect(await subscriberStatus(1, email)).toBe('pending');
       // Two confirmations, the two posts' announcements, and this confirmation.
@@ -250,7 +252,7 @@ for (const database of testDatabases()) {
       const queuedBefore = (await outboxMessages()).filter((m) => m.to.includes(email)).length;
       const limited = await subscribe(1, email);
       expect(limited.status).toBe(200);
-      expect(await limited.text()).toContain(shareMessages.addressLimitedTitle);
+      expect(await limited.text()).toContain(serverShareMessages.addressLimitedTitle);
       // Refused in the answer's own transaction: no fifth mail was queued for the address.
       expect((await outboxMessages()).filter((m) => m.to.includes(email))).toHaveLength(
         queuedBefore,
@@ -265,17 +267,17 @@ for (const database of testDatabases()) {
       const page = await get(link);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(await page.text()).toContain(shareMessages.unsubscribeButton);
+      expect(await page.text()).toContain(serverShareMessages.unsubscribeButton);
       expect(await subscriberStatus(1, email)).toBe('confirmed');
       // The page's form posts back to the link; the answer is the page again, now done.
       const pressed = await post(link, { action: '1' });
       expect(pressed.status).toBe(200);
       expect(pressed.redirected).toBe(true);
-      expect(await pressed.text()).toContain(shareMessages.unsubscribedTitle);
+      expect(await pressed.text()).toContain(serverShareMessages.unsubscribedTitle);
       expect(await subscriberStatus(1, email)).toBe('unsubscribed');
       // Pressing again changes nothing.
       expect(await (await post(link, { action: '1' })).text()).toContain(
-        shareMessages.unsubscribedTitle,
+        serverShareMessages.unsubscribedTitle,
       );
     });
 
@@ -290,7 +292,7 @@ for (const database of testDatabases()) {
         const response = await get(bad);
         expect(response.status, bad).toBe(400);
         const html = await response.text();
-        expect(html).toContain(shareMessages.invalidLinkTitle);
+        expect(html).toContain(serverShareMessages.invalidLinkTitle);
         // Styled as an error and announced as one, not the green box of a success.
         expect(html).toMatch(/<p class="notice notice--error" role="alert">/);
       }
@@ -324,7 +326,7 @@ for (const database of testDatabases()) {
       const expired = await post(`/subscription/confirm?t=${old}`, {});
       expect(expired.status).toBe(410);
       const expiredHtml = await expired.text();
-      expect(expiredHtml).toContain(shareMessages.expiredLinkTitle);
+      expect(expiredHtml).toContain(serverShareMessages.expiredLinkTitle);
       expect(expiredHtml).toContain('notice--error');
       expect(expiredHtml).toContain('href="/subscription-form/1/8?email=expired%40example.org"');
       expect(await subscriberStatus(1, email)).toBe('pending');
@@ -332,7 +334,7 @@ for (const database of testDatabases()) {
       for (const unknown of ['/subscription-form/999/8', '/subscription-form/99999/8']) {
         const response = await get(unknown);
         expect(response.status, unknown).toBe(404);
-        expect(await response.text()).toContain(shareMessages.unknownFeedTitle);
+        expect(await response.text()).toContain(serverShareMessages.unknownFeedTitle);
         expect((await subscribe(Number(unknown.split('/')[2]), 'x@example.org')).status).toBe(404);
       }
       expect((await get('/subscription-form/1/7')).status).toBe(404);
@@ -346,7 +348,7 @@ for (const database of testDatabases()) {
         .executeTakeFirstOrThrow();
       const html = await (await get(`/tag/${tag.slug}/`)).text();
       const href = `/subscription-form/${tagFeedId(tag.id)}/8`;
-      expect(html).toContain(`<a href="${href}">${shareMessages.subscribeToTopic}</a>`);
+      expect(html).toContain(`<a href="${href}">${serverShareMessages.subscribeToTopic}</a>`);
       const page = await (await get(href)).text();
       expect(page).toContain(`Subscribe to ${tag.name} on `);
     });

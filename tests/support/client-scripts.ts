@@ -5,12 +5,6 @@ import { gzipSync } from 'node:zlib';
 /** Where `npm run build` puts the files the browser loads. */
 export const clientDir = 'dist/client';
 
-/**
- * The chunk the build gives React (the `react` group of astro.config.mjs); every page with an
- * island loads it, so the size of a feature's island is counted "beyond React".
- */
-export const reactChunk = /^\/_astro\/react\.[\w-]+\.js$/;
-
 type Tag = { attributes: Map<string, string>; body: string };
 
 function decodeEntities(value: string): string {
@@ -54,6 +48,9 @@ function staticImports(code: string): string[] {
 /** A built client file a page loads, with its size as served (gzip level 9, as the front sends it). */
 export type ClientScript = { path: string; bytes: number; gzipBytes: number };
 
+/** An island of a page: the module its component comes from, and which of its exports it is. */
+export type Island = { componentUrl: string; componentExport: string };
+
 export type PageScripts = {
   /** By path (`/_astro/QForm.abc123.js`). */
   files: Map<string, ClientScript>;
@@ -61,8 +58,14 @@ export type PageScripts = {
   missing: string[];
   /** From another origin (not followed). */
   external: string[];
-  /** `component-url` of each island on the page. */
-  islands: string[];
+  /** Each island on the page. */
+  islands: Island[];
+  /**
+   * Paths of the islands' renderer files: Astro's React renderer, which the build puts in one
+   * file with React itself (the `react` group of astro.config.ts), loaded by every page with an
+   * island, so a feature's island is counted "beyond React".
+   */
+  renderers: Set<string>;
 };
 
 /**
@@ -82,10 +85,18 @@ export function scriptsLoadedBy(html: string, pageUrl: string): PageScripts {
       }
     }
   }
-  const islands: string[] = [];
+  const islands: Island[] = [];
+  const renderers = new Set<string>();
   for (const island of tags(html, 'astro-island')) {
     const component = island.attributes.get('component-url');
-    if (component) islands.push(component);
+    if (component) {
+      islands.push({
+        componentUrl: component,
+        componentExport: island.attributes.get('component-export') ?? 'default',
+      });
+    }
+    const renderer = island.attributes.get('renderer-url');
+    if (renderer) renderers.add(new URL(renderer, page).pathname);
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = island.attributes.get(attribute);
       if (url) entries.push({ from: page.pathname, specifier: url });
@@ -124,11 +135,11 @@ export function scriptsLoadedBy(html: string, pageUrl: string): PageScripts {
       entries.push({ from: path, specifier });
     }
   }
-  return { files, missing, external, islands };
+  return { files, missing, external, islands, renderers };
 }
 
 export type IslandWeight = {
-  /** The files only the feature's pages load, React's chunk left out. */
+  /** The files only the feature's pages load, React's file left out. */
   files: ClientScript[];
   gzipBytes: number;
   bytes: number;
@@ -138,12 +149,12 @@ export type IslandWeight = {
 
 /**
  * What a feature's island costs a visitor beyond the rest of the site: the client files a
- * page with the feature loads that none of the other pages load, React's chunk excluded.
+ * page with the feature loads that none of the other pages load, React's file excluded.
  */
 export function islandWeight(featurePage: PageScripts, otherPages: PageScripts[]): IslandWeight {
   const elsewhere = new Set(otherPages.flatMap((page) => [...page.files.keys()]));
   const files = [...featurePage.files.values()]
-    .filter((file) => !elsewhere.has(file.path) && !reactChunk.test(file.path))
+    .filter((file) => !elsewhere.has(file.path) && !featurePage.renderers.has(file.path))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
     files,
@@ -153,17 +164,24 @@ export function islandWeight(featurePage: PageScripts, otherPages: PageScripts[]
   };
 }
 
-/** The share island's component file (`ShareIsland.abc123.js`). */
-export const shareIslandComponent = /\/_astro\/ShareIsland\.[\w-]+\.js$/;
+/** The share bar's islands (`ShareIsland`, exported by src/layouts/islands.ts). */
+export function isShareIsland(island: Island): boolean {
+  return island.componentExport === 'ShareIsland';
+}
 
 /**
  * What one island component costs a page that has it everywhere (the share bar is in every
  * page's footer): the files the page loads that it would not load without that component's
- * islands, React's chunk excluded.
+ * islands, React's file excluded. Where the component's module also holds other islands (the
+ * header's, decision 0007), their code is counted too: the figure is an upper bound.
  */
-export function componentWeight(html: string, pageUrl: string, component: RegExp): IslandWeight {
+export function componentWeight(
+  html: string,
+  pageUrl: string,
+  isComponent: (island: Island) => boolean,
+): IslandWeight {
   const page = scriptsLoadedBy(html, pageUrl);
-  const urls = page.islands.filter((url) => component.test(new URL(url, pageUrl).pathname));
+  const urls = page.islands.filter(isComponent).map((island) => island.componentUrl);
   let without = html;
   for (const url of new Set(urls)) without = without.replaceAll(url, '');
   return islandWeight(page, [scriptsLoadedBy(without, pageUrl)]);

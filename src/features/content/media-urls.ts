@@ -1,5 +1,9 @@
-/** Widths the server resizes images to; anything else is refused, so the cache stays bounded. */
-export const mediaWidths = [320, 640, 960, 1280, 1920] as const;
+/**
+ * Widths the server resizes images to; anything else is refused, so the cache stays bounded.
+ * 800 fits the article column: 776 px wide at a 1280 px window, 700 device pixels on a 390 px
+ * phone at twice the density, which 960 served with 1.2 to 1.9 times the pixels.
+ */
+export const mediaWidths = [320, 640, 800, 960, 1280, 1920] as const;
 export type MediaWidth = (typeof mediaWidths)[number];
 
 export type MediaSize = { width: number; height: number };

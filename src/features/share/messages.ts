@@ -18,8 +18,10 @@ export const networkNames: Record<ShareNetwork, string> = {
 };
 
 /**
- * Every text the sharing module shows a visitor (locale en): the icon bar, pop-up and copy
- * link, the subscription box, the subscription pages and subscriber mails.
+ * The texts of the sharing module (locale en) that code running in the browser shows: the share
+ * island (icon bar, pop-up, copy link, compact sheet) and the subscription box's script. This
+ * object is bundled into every page's JavaScript, so a text only the server renders belongs in
+ * `serverShareMessages` below (decision 0007).
  */
 export const shareMessages = {
   barLabel: 'Share and follow',
@@ -28,6 +30,22 @@ export const shareMessages = {
   sheetNativeShare: 'Share with an app…',
   sheetClose: 'Close',
   followLabel: 'Follow',
+  linkCopied: 'Link copied to clipboard.',
+  copyFailed: 'Could not copy the link. Press Ctrl+C to copy it.',
+  pageAddress: 'Address of this page',
+  close: 'Close',
+  subscribe: 'Subscribe by e-mail',
+  facebookPage: 'Our page on Facebook',
+  /** The subscription box's placeholder, which its script tells from a typed address. */
+  emailPlaceholder: 'Enter your email',
+  invalidSubscriptionEmail: 'Please enter email address',
+} as const;
+
+/**
+ * The texts of the sharing module (locale en) that only the server renders: the icons' labels,
+ * the subscription box's markup, the subscription pages and subscriber mails.
+ */
+export const serverShareMessages = {
   iconLabel(network: ShareNetwork, action: 'share' | 'follow'): string {
     if (network === 'copy') return 'Copy link';
     if (network === 'rss') return 'Subscribe to the RSS feed';
@@ -37,20 +55,12 @@ export const shareMessages = {
       ? `Share on ${networkNames[network]}`
       : `Follow on ${networkNames[network]}`;
   },
-  linkCopied: 'Link copied to clipboard.',
-  copyFailed: 'Could not copy the link. Press Ctrl+C to copy it.',
-  pageAddress: 'Address of this page',
-  close: 'Close',
-  subscribe: 'Subscribe by e-mail',
-  facebookPage: 'Our page on Facebook',
 
   // The subscription box (in the sidebar) and the subscription page.
   subscribeTitle: 'Subscribe by e-mail',
   subscribeText: 'New posts in your inbox. No spam, unsubscribe at any time.',
   subscribeButton: 'Subscribe',
-  emailPlaceholder: 'Enter your email',
   emailLabel: 'Your e-mail address',
-  invalidSubscriptionEmail: 'Please enter email address',
 
   /** A feed as a reader knows it: the site, or one of its topics. */
   feedTitle: (siteTitle: string, tagName?: string) =>

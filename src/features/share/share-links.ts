@@ -1,4 +1,4 @@
-import { shareMessages } from './messages.ts';
+import { serverShareMessages } from './messages.ts';
 import type {
   FollowNetwork,
   ShareIconSetting,
@@ -107,7 +107,7 @@ export function shareIcons(
       network,
       action,
       href,
-      label: shareMessages.iconLabel(network, action),
+      label: serverShareMessages.iconLabel(network, action),
       external: /^https:\/\//.test(href) && !href.startsWith(originOf(page.url)),
     });
   }

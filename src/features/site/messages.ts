@@ -1,6 +1,9 @@
-/** Every text the site chrome shows a visitor (locale en). */
+/**
+ * The texts of the site chrome (locale en) that code running in the browser shows: the header
+ * island. This object is bundled into every page's JavaScript, so a text only the server renders
+ * belongs in `serverSiteMessages` below (decision 0007).
+ */
 export const siteMessages = {
-  skipToContent: 'Skip to content',
   menu: 'Menu',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
@@ -9,6 +12,11 @@ export const siteMessages = {
   searchLabel: 'Search this site',
   searchPlaceholder: 'Search…',
   scrollToTop: 'Back to top',
+} as const;
+
+/** The texts of the site chrome (locale en) that only the server renders. */
+export const serverSiteMessages = {
+  skipToContent: 'Skip to content',
   archives: 'Archives',
   selectMonth: 'Select Month',
   go: 'Go',

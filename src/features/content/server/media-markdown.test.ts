@@ -9,7 +9,7 @@ describe('renderWithMedia', () => {
       new Map([[7, { width: 1200, height: 800, fileName: 'hill.jpg' }]]),
     );
     expect(html).toContain(
-      'srcset="/media/7/320/hill.jpg 320w, /media/7/640/hill.jpg 640w, /media/7/960/hill.jpg 960w, /media/7/1280/hill.jpg 1200w"',
+      'srcset="/media/7/320/hill.jpg 320w, /media/7/640/hill.jpg 640w, /media/7/800/hill.jpg 800w, /media/7/960/hill.jpg 960w, /media/7/1280/hill.jpg 1200w"',
     );
     expect(html).toContain('width="1200"');
     expect(html).toContain('loading="lazy"');

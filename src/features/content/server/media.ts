@@ -67,27 +67,74 @@ export async function storeImage(
   return row.id;
 }
 
-export type ImageVariant = { bytes: Uint8Array; mime: string };
+export type ImageVariant = {
+  bytes: Uint8Array;
+  mime: string;
+  /** Whether the format was chosen by the request's `Accept` header (answer `Vary: Accept`). */
+  negotiated: boolean;
+};
+
+/** What a photo's variant is sent as: the smallest format the browser says it takes. */
+export type PhotoFormat = 'avif' | 'webp' | 'jpeg';
+
+const photoFormatMime: Record<PhotoFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
+
+function accepts(accept: string | null | undefined, mime: string): boolean {
+  if (!accept) return false;
+  return accept
+    .toLowerCase()
+    .split(',')
+    .some((range) => {
+      const [type = '', ...params] = range.split(';').map((part) => part.trim());
+      const quality = params.find((param) => param.startsWith('q='));
+      return type === mime && (quality === undefined || Number(quality.slice(2)) > 0);
+    });
+}
 
 /**
- * The image resized to `width` (never enlarged). Variants are kept in a local disk cache:
- * they can always be made again from the stored original, so an instance may lose them.
+ * The format a JPEG original's variants are sent in, from the request's `Accept` header: AVIF
+ * (about a third of the JPEG's bytes at these sizes) or WebP (about half) when the browser names
+ * it, as every current browser does for images; JPEG otherwise, e.g. to a crawler asking for
+ * any image. Only formats named outright count, not wildcards.
+ */
+export function photoFormat(accept: string | null | undefined): PhotoFormat {
+  if (accepts(accept, 'image/avif')) return 'avif';
+  if (accepts(accept, 'image/webp')) return 'webp';
+  return 'jpeg';
+}
+
+/**
+ * The image resized to `width` (never enlarged); a JPEG original in the format `photoFormat`
+ * picks from `accept`. Variants are kept in a local disk cache: they can always be made again
+ * from the stored original, so an instance may lose them.
  */
 export async function imageVariant(
   db: Db,
   id: number,
   width: MediaWidth,
   cacheDir: string,
+  accept?: string | null,
 ): Promise<ImageVariant | undefined> {
-  const cachedPath = join(cacheDir, `${id}-${width}`);
   const meta = await db
     .selectFrom('media')
     .select(['mime'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!meta) return undefined;
+  const negotiated = meta.mime === 'image/jpeg';
+  const format = negotiated ? photoFormat(accept) : undefined;
+  const mime = format ? photoFormatMime[format] : meta.mime;
+  // JPEG variants keep the name they had before other formats were offered.
+  const cachedPath = join(
+    cacheDir,
+    format && format !== 'jpeg' ? `${id}-${width}.${format}` : `${id}-${width}`,
+  );
   try {
-    return { bytes: await readFile(cachedPath), mime: meta.mime };
+    return { bytes: await readFile(cachedPath), mime, negotiated };
   } catch {
     // Not made yet.
   }
@@ -102,15 +149,21 @@ export async function imageVariant(
     width,
     withoutEnlargement: true,
   });
+  // AVIF at effort 2 of 9, since a visitor's request waits for it: the default 4 took five times
+  // as long for 6 % fewer bytes on a 960 px variant (decision 0005).
   const bytes =
-    original.mime === 'image/jpeg'
-      ? await pipeline.jpeg({ quality: 78, mozjpeg: true }).toBuffer()
-      : original.mime === 'image/png'
-        ? await pipeline.png({ compressionLevel: 9, palette: true }).toBuffer()
-        : await pipeline.toBuffer();
+    format === 'avif'
+      ? await pipeline.avif({ quality: 45, effort: 2 }).toBuffer()
+      : format === 'webp'
+        ? await pipeline.webp({ quality: 75 }).toBuffer()
+        : format === 'jpeg'
+          ? await pipeline.jpeg({ quality: 78, mozjpeg: true }).toBuffer()
+          : original.mime === 'image/png'
+            ? await pipeline.png({ compressionLevel: 9, palette: true }).toBuffer()
+            : await pipeline.toBuffer();
   await mkdir(cacheDir, { recursive: true });
   const temporary = `${cachedPath}.${process.pid}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, cachedPath);
-  return { bytes, mime: original.mime };
+  return { bytes, mime, negotiated };
 }

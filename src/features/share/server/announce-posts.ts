@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { MailMessage } from '../../../platform/mail/mail-message.ts';
 import { enqueueMails } from '../../../platform/mail/mail-outbox.ts';
 import { siteFeedId, tagFeedId } from '../feeds.ts';
-import { shareMessages } from '../messages.ts';
+import { serverShareMessages } from '../messages.ts';
 import { newPostMail } from './subscriber-mails.ts';
 import { unsubscribeUrl } from './subscription-links.ts';
 import type { SiteForMail } from './subscriptions.ts';
@@ -72,9 +72,10 @@ export async function announceNewPosts(
         .orderBy('post_tags.position')
         .execute();
       const feedTitles = new Map<number, string>([
-        [siteFeedId, shareMessages.feedTitle(site.siteTitle)],
+        [siteFeedId, serverShareMessages.feedTitle(site.siteTitle)],
         ...tags.map(
-          (tag) => [tagFeedId(tag.id), shareMessages.feedTitle(site.siteTitle, tag.name)] as const,
+          (tag) =>
+            [tagFeedId(tag.id), serverShareMessages.feedTitle(site.siteTitle, tag.name)] as const,
         ),
       ]);
       // The site feed first, then the post's tags in its order: the feed a reader is told

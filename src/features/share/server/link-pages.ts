@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
-import { shareMessages } from '../messages.ts';
+import { serverShareMessages } from '../messages.ts';
 import { subscriptionPagePath } from '../subscription-rules.ts';
 import { confirmPath, unsubscribePath } from './subscription-links.ts';
 import {
@@ -30,14 +30,14 @@ export type LinkRequest = {
 
 const invalid: LinkPageView = {
   status: 400,
-  title: shareMessages.invalidLinkTitle,
-  text: shareMessages.invalidLinkText,
-  link: { href: '/', label: shareMessages.homeLink },
+  title: serverShareMessages.invalidLinkTitle,
+  text: serverShareMessages.invalidLinkText,
+  link: { href: '/', label: serverShareMessages.homeLink },
 };
 
 const subscribeAgain = (subscriber: LinkedSubscriber) => ({
   href: subscriptionPagePath(subscriber.feedId, subscriber.email),
-  label: shareMessages.subscribeAgain,
+  label: serverShareMessages.subscribeAgain,
 });
 
 async function feedTitleOf(
@@ -48,7 +48,7 @@ async function feedTitleOf(
   // A tag that is gone still has subscribers who may want to leave: name the site then.
   return (
     (await findFeed(database.db, subscriber.feedId, siteTitle))?.title ??
-    shareMessages.feedTitle(siteTitle)
+    serverShareMessages.feedTitle(siteTitle)
   );
 }
 
@@ -68,15 +68,15 @@ export async function confirmLinkPage(
     await confirmSubscription(database, subscriber.id, now);
     return {
       status: 200,
-      title: shareMessages.confirmedTitle,
-      text: shareMessages.confirmedText(subscriber.email, feedTitle),
+      title: serverShareMessages.confirmedTitle,
+      text: serverShareMessages.confirmedText(subscriber.email, feedTitle),
     };
   }
   if (status === 'pending' && link.check === 'expired') {
     return {
       status: 410,
-      title: shareMessages.expiredLinkTitle,
-      text: shareMessages.expiredLinkText,
+      title: serverShareMessages.expiredLinkTitle,
+      text: serverShareMessages.expiredLinkText,
       link: subscribeAgain(subscriber),
     };
   }
@@ -84,23 +84,23 @@ export async function confirmLinkPage(
     case 'confirmed':
       return {
         status: 200,
-        title: shareMessages.alreadyConfirmedTitle,
-        text: shareMessages.alreadyConfirmedText(subscriber.email, feedTitle),
+        title: serverShareMessages.alreadyConfirmedTitle,
+        text: serverShareMessages.alreadyConfirmedText(subscriber.email, feedTitle),
       };
     case 'unsubscribed':
       return {
         status: 200,
-        title: shareMessages.cancelledTitle,
-        text: shareMessages.cancelledText(subscriber.email, feedTitle),
+        title: serverShareMessages.cancelledTitle,
+        text: serverShareMessages.cancelledText(subscriber.email, feedTitle),
         link: subscribeAgain(subscriber),
       };
     default:
       status satisfies 'pending';
       return {
         status: 200,
-        title: shareMessages.confirmTitle,
-        text: shareMessages.confirmText(subscriber.email, feedTitle),
-        button: { action: `${confirmPath}?t=${token}`, label: shareMessages.confirmButton },
+        title: serverShareMessages.confirmTitle,
+        text: serverShareMessages.confirmText(subscriber.email, feedTitle),
+        button: { action: `${confirmPath}?t=${token}`, label: serverShareMessages.confirmButton },
       };
   }
 }
@@ -123,15 +123,18 @@ export async function unsubscribeLinkPage(
   if (status === 'unsubscribed') {
     return {
       status: 200,
-      title: shareMessages.unsubscribedTitle,
-      text: shareMessages.unsubscribedText(subscriber.email, feedTitle),
+      title: serverShareMessages.unsubscribedTitle,
+      text: serverShareMessages.unsubscribedText(subscriber.email, feedTitle),
       link: subscribeAgain(subscriber),
     };
   }
   return {
     status: 200,
-    title: shareMessages.unsubscribeTitle(feedTitle),
-    text: shareMessages.unsubscribeText(subscriber.email, feedTitle),
-    button: { action: `${unsubscribePath}?t=${token}`, label: shareMessages.unsubscribeButton },
+    title: serverShareMessages.unsubscribeTitle(feedTitle),
+    text: serverShareMessages.unsubscribeText(subscriber.email, feedTitle),
+    button: {
+      action: `${unsubscribePath}?t=${token}`,
+      label: serverShareMessages.unsubscribeButton,
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { SubscriberStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import { parseFeedId } from '../feeds.ts';
-import { shareMessages } from '../messages.ts';
+import { serverShareMessages } from '../messages.ts';
 import { confirmationMail } from './subscriber-mails.ts';
 import {
   checkLinkToken,
@@ -38,13 +38,13 @@ export async function findFeed(
 ): Promise<Feed | undefined> {
   const ref = parseFeedId(feedId);
   if (!ref) return undefined;
-  if (ref.kind === 'site') return { id: feedId, title: shareMessages.feedTitle(siteTitle) };
+  if (ref.kind === 'site') return { id: feedId, title: serverShareMessages.feedTitle(siteTitle) };
   const tag = await db
     .selectFrom('tags')
     .select('name')
     .where('id', '=', ref.tagId)
     .executeTakeFirst();
-  return tag && { id: feedId, title: shareMessages.feedTitle(siteTitle, tag.name) };
+  return tag && { id: feedId, title: serverShareMessages.feedTitle(siteTitle, tag.name) };
 }
 
 export type SubscribeOutcome =

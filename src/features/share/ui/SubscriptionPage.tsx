@@ -1,5 +1,5 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { shareMessages } from '../messages.ts';
+import { serverShareMessages } from '../messages.ts';
 
 /** What became of a valid request; a refused one shows the form again with its error. */
 export type SubscriptionResult = 'confirmation-sent' | 'already-subscribed' | 'address-limited';
@@ -16,18 +16,18 @@ function resultText(done: SubscriptionResult, email: string, feedTitle: string) 
   switch (done) {
     case 'confirmation-sent':
       return {
-        title: shareMessages.confirmationSentTitle,
-        text: shareMessages.confirmationSentText(email, feedTitle),
+        title: serverShareMessages.confirmationSentTitle,
+        text: serverShareMessages.confirmationSentText(email, feedTitle),
       };
     case 'already-subscribed':
       return {
-        title: shareMessages.alreadySubscribedTitle,
-        text: shareMessages.alreadySubscribedText(email, feedTitle),
+        title: serverShareMessages.alreadySubscribedTitle,
+        text: serverShareMessages.alreadySubscribedText(email, feedTitle),
       };
     case 'address-limited':
       return {
-        title: shareMessages.addressLimitedTitle,
-        text: shareMessages.addressLimitedText(email),
+        title: serverShareMessages.addressLimitedTitle,
+        text: serverShareMessages.addressLimitedText(email),
       };
   }
 }
@@ -49,10 +49,10 @@ export function SubscriptionPage({ feedTitle, action, email, error, done }: Prop
   }
   return (
     <section className="subscription-page">
-      <h1>{shareMessages.subscribeHeading(feedTitle)}</h1>
-      <p>{shareMessages.subscribeText}</p>
+      <h1>{serverShareMessages.subscribeHeading(feedTitle)}</h1>
+      <p>{serverShareMessages.subscribeText}</p>
       <form method="post" action={action} noValidate>
-        <label htmlFor="subscription-email">{shareMessages.emailLabel}</label>
+        <label htmlFor="subscription-email">{serverShareMessages.emailLabel}</label>
         <input
           id="subscription-email"
           type="email"
@@ -68,7 +68,7 @@ export function SubscriptionPage({ feedTitle, action, email, error, done }: Prop
             {error}
           </p>
         )}
-        <button type="submit">{shareMessages.subscribeButton}</button>
+        <button type="submit">{serverShareMessages.subscribeButton}</button>
       </form>
     </section>
   );

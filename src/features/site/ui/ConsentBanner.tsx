@@ -1,6 +1,6 @@
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { type ConsentChoice, consentBannerId } from '../../stats/visitor-consent.ts';
-import { siteMessages } from '../messages.ts';
+import { serverSiteMessages } from '../messages.ts';
 
 const titleId = `${consentBannerId}-title`;
 
@@ -35,12 +35,12 @@ export function ConsentBanner() {
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className="consent-banner__title">
-        {siteMessages.consentTitle}
+        {serverSiteMessages.consentTitle}
       </h2>
-      <p className="consent-banner__text">{siteMessages.consentText}</p>
+      <p className="consent-banner__text">{serverSiteMessages.consentText}</p>
       <div className="consent-banner__actions">
-        <ChoiceButton choice="granted" label={siteMessages.consentAccept} />
-        <ChoiceButton choice="denied" label={siteMessages.consentDecline} />
+        <ChoiceButton choice="granted" label={serverSiteMessages.consentAccept} />
+        <ChoiceButton choice="denied" label={serverSiteMessages.consentDecline} />
       </div>
     </section>
   );

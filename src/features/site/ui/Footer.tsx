@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { consentBannerId } from '../../stats/visitor-consent.ts';
-import { siteMessages } from '../messages.ts';
+import { serverSiteMessages } from '../messages.ts';
 
 type Props = {
   title: string;
@@ -27,11 +27,11 @@ export function Footer({ title, footerText, privacyChoices = false, children }: 
           {footerText && <> · {footerText}</>}
         </p>
         <p className="site-footer__links">
-          <a href="/feed.xml">{siteMessages.rssFeed}</a>
+          <a href="/feed.xml">{serverSiteMessages.rssFeed}</a>
           {' · '}
           <a href="/sitemap.xml">Sitemap</a>
           {' · '}
-          <span>{siteMessages.poweredBy}</span>
+          <span>{serverSiteMessages.poweredBy}</span>
           {privacyChoices && (
             // Opens the banner through the browser's popovers; hidden without JavaScript, which
             // the banner needs to store an answer.
@@ -42,7 +42,7 @@ export function Footer({ title, footerText, privacyChoices = false, children }: 
                 className="site-footer__privacy-button"
                 popoverTarget={consentBannerId}
               >
-                {siteMessages.privacyChoices}
+                {serverSiteMessages.privacyChoices}
               </button>
             </span>
           )}

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { archivePath } from '../../content/dates.ts';
 import type { ArchiveMonth } from '../../content/post-types.ts';
-import { shareMessages } from '../../share/messages.ts';
+import { serverShareMessages, shareMessages } from '../../share/messages.ts';
 import { subscriptionPagePath } from '../../share/subscription-rules.ts';
-import { siteMessages } from '../messages.ts';
+import { serverSiteMessages } from '../messages.ts';
 
 type Props = {
   archiveMonths: ArchiveMonth[];
@@ -25,7 +25,7 @@ export default function Sidebar({ archiveMonths, tags, feedId }: Props) {
       {tags.length > 0 && (
         <section className="widget" aria-labelledby="widget-tags">
           <h2 id="widget-tags" className="widget__title">
-            {siteMessages.tags}
+            {serverSiteMessages.tags}
           </h2>
           <ul className="tag-cloud">
             {tags.map((tag) => (
@@ -47,7 +47,7 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
   return (
     <section className="widget" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="widget__title">
-        <label htmlFor={`${id}-select`}>{siteMessages.archives}</label>
+        <label htmlFor={`${id}-select`}>{serverSiteMessages.archives}</label>
       </h2>
       {/* Without JavaScript the form asks the server to send the browser to the chosen month. */}
       <form className="archives" action="/archive" method="get">
@@ -58,7 +58,7 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
           // The head script navigates on a choice (head-script.ts).
           data-archives=""
         >
-          <option value="">{siteMessages.selectMonth}</option>
+          <option value="">{serverSiteMessages.selectMonth}</option>
           {months.map(({ month, label, count }) => (
             <option key={month} value={archivePath(month)}>
               {label} ({count})
@@ -66,7 +66,7 @@ export function ArchivesDropdown({ months }: { months: ArchiveMonth[] }) {
           ))}
         </select>
         <noscript>
-          <button type="submit">{siteMessages.go}</button>
+          <button type="submit">{serverSiteMessages.go}</button>
         </noscript>
       </form>
     </section>
@@ -78,9 +78,9 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
   return (
     <section className="widget subscribe-box" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="widget__title">
-        {shareMessages.subscribeTitle}
+        {serverShareMessages.subscribeTitle}
       </h2>
-      <p>{shareMessages.subscribeText}</p>
+      <p>{serverShareMessages.subscribeText}</p>
       <form
         action={subscriptionPagePath(feedId)}
         method="get"
@@ -90,7 +90,7 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
         data-subscribe={feedId}
       >
         <label className="visually-hidden" htmlFor={`${id}-email`}>
-          {shareMessages.emailLabel}
+          {serverShareMessages.emailLabel}
         </label>
         <input
           id={`${id}-email`}
@@ -100,7 +100,7 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
           placeholder={shareMessages.emailPlaceholder}
           required
         />
-        <button type="submit">{shareMessages.subscribeButton}</button>
+        <button type="submit">{serverShareMessages.subscribeButton}</button>
       </form>
     </section>
   );
