@@ -1,5 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,8 +92,16 @@ async function startNginx(root: string, port: number, workers: number): Promise<
       // Not listening yet.
     }
     if (nginx.exitCode !== null || Date.now() > deadline) {
-      nginx.kill();
-      throw new Error(`nginx did not start (see ${join(root, 'error.log')})`);
+      const errorLog = join(root, 'error.log');
+      const log = existsSync(errorLog)
+        ? readFileSync(errorLog, 'utf8').trim().split('\n').at(-1)
+        : undefined;
+      // Waited for, so that it writes nothing into the folder once the caller deletes it.
+      if (nginx.exitCode === null) {
+        nginx.kill();
+        await new Promise((resolve) => nginx.once('exit', resolve));
+      }
+      throw new Error(`nginx did not start: ${log || 'no message'}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
