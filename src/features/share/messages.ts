@@ -25,6 +25,15 @@ export const networkNames: Record<ShareNetwork, string> = {
  */
 export const shareMessages = {
   barLabel: 'Share and follow',
+  iconLabel(network: ShareNetwork, action: 'share' | 'follow'): string {
+    if (network === 'copy') return 'Copy link';
+    if (network === 'rss') return 'Subscribe to the RSS feed';
+    if (network === 'pinterest' && action === 'share') return 'Pin It on Pinterest';
+    if (network === 'email') return action === 'share' ? 'Share by e-mail' : 'Subscribe by e-mail';
+    return action === 'share'
+      ? `Share on ${networkNames[network]}`
+      : `Follow on ${networkNames[network]}`;
+  },
   compactButton: 'Share',
   sheetTitle: 'Share this page',
   sheetNativeShare: 'Share with an app…',
@@ -42,20 +51,10 @@ export const shareMessages = {
 } as const;
 
 /**
- * The texts of the sharing module (locale en) that only the server renders: the icons' labels,
- * the subscription box's markup, the subscription pages and subscriber mails.
+ * The texts of the sharing module (locale en) that only the server renders: the subscription
+ * box's markup, the subscription pages and subscriber mails.
  */
 export const serverShareMessages = {
-  iconLabel(network: ShareNetwork, action: 'share' | 'follow'): string {
-    if (network === 'copy') return 'Copy link';
-    if (network === 'rss') return 'Subscribe to the RSS feed';
-    if (network === 'pinterest' && action === 'share') return 'Pin It on Pinterest';
-    if (network === 'email') return action === 'share' ? 'Share by e-mail' : 'Subscribe by e-mail';
-    return action === 'share'
-      ? `Share on ${networkNames[network]}`
-      : `Follow on ${networkNames[network]}`;
-  },
-
   // The subscription box (in the sidebar) and the subscription page.
   subscribeTitle: 'Subscribe by e-mail',
   subscribeText: 'New posts in your inbox. No spam, unsubscribe at any time.',

@@ -79,7 +79,7 @@ describe('the bar’s icons', () => {
   });
 
   it('follow the configured order; third-party links open in a new tab, the site’s own do not', () => {
-    const icons = shareIcons(settings.icons, page, settings, '/subscription-form/1/8');
+    const icons = shareIcons({ ...settings, subscribePath: '/subscription-form/1/8' }, page);
     expect(icons.map((icon) => icon.network)).toEqual(settings.icons.map((icon) => icon.network));
     const by = (network: string) => icons.find((icon) => icon.network === network)!;
     expect(by('facebook').external).toBe(true);
@@ -91,14 +91,16 @@ describe('the bar’s icons', () => {
 
   it('leave out follow icons without a link', () => {
     const icons = shareIcons(
-      [
-        { network: 'x', action: 'follow' },
-        { network: 'mastodon', action: 'follow' },
-        { network: 'email', action: 'follow' },
-      ],
+      {
+        ...settings,
+        icons: [
+          { network: 'x', action: 'follow' },
+          { network: 'mastodon', action: 'follow' },
+          { network: 'email', action: 'follow' },
+        ],
+        subscribePath: '/subscription-form/1/8',
+      },
       page,
-      settings,
-      '/subscription-form/1/8',
     );
     expect(icons.map((icon) => [icon.network, icon.href])).toEqual([
       ['mastodon', 'https://mastodon.social/@me'],
@@ -107,7 +109,7 @@ describe('the bar’s icons', () => {
   });
 
   it('the pop-up follows every network with a link, then RSS', () => {
-    const icons = followIcons(settings, page, '/subscription-form/1/8');
+    const icons = followIcons({ ...settings, subscribePath: '/subscription-form/1/8' }, page);
     expect(icons.map((icon) => icon.network)).toEqual(['mastodon', 'rss']);
     expect(icons.every((icon) => icon.action === 'follow')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { serverShareMessages } from './messages.ts';
+import { shareMessages } from './messages.ts';
 import type {
   FollowNetwork,
   ShareIconSetting,
@@ -8,6 +8,15 @@ import type {
 
 /** The page being shared. `url` and `image` are absolute. */
 export type SharedPage = { url: string; title: string; image?: string | undefined };
+
+/**
+ * What a page's share and follow links are built from: the settings that name them, kept
+ * small because the islands receive them as props (and so in the page, twice over) and build
+ * each link themselves, on the server and again in the browser.
+ */
+export type IconLinks = Pick<ShareSettings, 'icons' | 'follow' | 'mastodonInstance'> & {
+  subscribePath: string;
+};
 
 /** One icon as the bar renders it: a plain link that works without JavaScript. */
 export type ShareIcon = {
@@ -90,24 +99,27 @@ export function followHref(
 }
 
 /** The bar's icons for a page, in the configured order; follow icons without a link are left out. */
-export function shareIcons(
+export function shareIcons(links: IconLinks, page: SharedPage): ShareIcon[] {
+  return iconsFor(links.icons, links, page);
+}
+
+function iconsFor(
   icons: readonly ShareIconSetting[],
+  links: IconLinks,
   page: SharedPage,
-  settings: Pick<ShareSettings, 'follow' | 'mastodonInstance'>,
-  subscribePath: string,
 ): ShareIcon[] {
   const result: ShareIcon[] = [];
   for (const { network, action } of icons) {
     const href =
       action === 'follow'
-        ? followHref(network, settings, subscribePath)
-        : shareHref(network, page, { mastodonInstance: settings.mastodonInstance });
+        ? followHref(network, links, links.subscribePath)
+        : shareHref(network, page, { mastodonInstance: links.mastodonInstance });
     if (!href) continue;
     result.push({
       network,
       action,
       href,
-      label: serverShareMessages.iconLabel(network, action),
+      label: shareMessages.iconLabel(network, action),
       external: /^https:\/\//.test(href) && !href.startsWith(originOf(page.url)),
     });
   }
@@ -115,19 +127,15 @@ export function shareIcons(
 }
 
 /** Follow icons for the pop-up: every network with a follow link, then RSS. */
-export function followIcons(
-  settings: Pick<ShareSettings, 'follow' | 'icons' | 'mastodonInstance'>,
-  page: SharedPage,
-  subscribePath: string,
-): ShareIcon[] {
+export function followIcons(links: IconLinks, page: SharedPage): ShareIcon[] {
   const networks = [
-    ...settings.icons.map((icon) => icon.network),
-    ...(Object.keys(settings.follow) as ShareNetwork[]),
+    ...links.icons.map((icon) => icon.network),
+    ...(Object.keys(links.follow) as ShareNetwork[]),
   ].filter((network, index, all) => all.indexOf(network) === index);
   const follow = networks
     .filter((network) => network !== 'email' && network !== 'copy')
     .map((network) => ({ network, action: 'follow' as const }));
-  return shareIcons(follow, page, settings, subscribePath);
+  return iconsFor(follow, links, page);
 }
 
 function originOf(url: string): string {

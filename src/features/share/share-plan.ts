@@ -1,9 +1,8 @@
-import { followIcons, type SharedPage, shareIcons } from './share-links.ts';
+import { followIcons, type IconLinks, type SharedPage, shareIcons } from './share-links.ts';
 import type { ShareNetwork, ShareSettings } from './share-settings.ts';
 
 type BarPlan = {
   placement: 'widget' | 'floating' | 'sticky';
-  icons: ReturnType<typeof shareIcons>;
   position?: ShareSettings['floating']['position'] | undefined;
 };
 
@@ -11,16 +10,13 @@ type BarPlan = {
 export type SharePlan = {
   /** Networks whose icons the page draws (for the one SVG sprite). */
   networks: ShareNetwork[];
+  /** What every bar and the pop-up build their links from. */
+  links: IconLinks;
   /** Footer widget area: the bar, the pop-up and the Facebook page plugin. */
   widget?:
     | {
         bar?: BarPlan | undefined;
-        popup?:
-          | (Omit<ShareSettings['popup'], 'enabled'> & {
-              followIcons: ReturnType<typeof followIcons>;
-              subscribePath: string;
-            })
-          | undefined;
+        popup?: Omit<ShareSettings['popup'], 'enabled'> | undefined;
         facebookPage?: string | undefined;
       }
     | undefined;
@@ -33,31 +29,30 @@ export function planShare(
   page: SharedPage,
   options: { isArticle: boolean; subscribePath: string },
 ): SharePlan {
-  const icons = shareIcons(settings.icons, page, settings, options.subscribePath);
+  const links: IconLinks = {
+    icons: settings.icons,
+    follow: settings.follow,
+    mastodonInstance: settings.mastodonInstance,
+    subscribePath: options.subscribePath,
+  };
   const { enabled, ...popupLook } = settings.popup;
-  const popup = enabled
-    ? {
-        ...popupLook,
-        followIcons: followIcons(settings, page, options.subscribePath),
-        subscribePath: options.subscribePath,
-      }
-    : undefined;
+  const popup = enabled ? popupLook : undefined;
   const facebookPage = settings.facebookPagePlugin
     ? settings.follow.facebook || undefined
     : undefined;
-  const widgetBar = settings.widget ? { placement: 'widget' as const, icons } : undefined;
+  const widgetBar = settings.widget ? { placement: 'widget' as const } : undefined;
   const widget =
     widgetBar || popup || facebookPage ? { bar: widgetBar, popup, facebookPage } : undefined;
   const article: BarPlan | undefined = !options.isArticle
     ? undefined
     : settings.floating.enabled
-      ? { placement: 'floating', icons, position: settings.floating.position }
+      ? { placement: 'floating', position: settings.floating.position }
       : settings.sticky
-        ? { placement: 'sticky', icons }
+        ? { placement: 'sticky' }
         : undefined;
   const networks = [
-    ...(widget?.bar || article ? icons.map((icon) => icon.network) : []),
-    ...(popup?.followIcons.map((icon) => icon.network) ?? []),
+    ...(widget?.bar || article ? shareIcons(links, page).map((icon) => icon.network) : []),
+    ...(popup ? followIcons(links, page).map((icon) => icon.network) : []),
   ];
-  return { networks, widget, article };
+  return { networks, links, widget, article };
 }

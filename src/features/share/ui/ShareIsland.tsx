@@ -4,12 +4,19 @@ import {
   type MouseEvent as ReactMouseEvent,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { shareMessages } from '../messages.ts';
-import type { SharedPage, ShareIcon } from '../share-links.ts';
+import {
+  followIcons,
+  type IconLinks,
+  type SharedPage,
+  type ShareIcon,
+  shareIcons,
+} from '../share-links.ts';
 import {
   copyAlertFadeMs,
   copyAlertVisibleMs,
@@ -30,20 +37,17 @@ import { CompactShare } from './CompactShare.tsx';
 import { copyText } from './copy-link.ts';
 import { loadFacebookSdk } from './facebook-sdk.ts';
 
-export type ShareBarProps = {
+type ShareBarProps = {
   placement: 'widget' | 'floating' | 'sticky';
-  icons: ShareIcon[];
   /** Floating bars only. */
   position?: FloatingPosition | undefined;
 };
 
-export type PopupProps = Omit<PopupSettings, 'enabled'> & {
-  followIcons: ShareIcon[];
-  subscribePath: string;
-};
+type PopupProps = Omit<PopupSettings, 'enabled'>;
 
 type Props = {
   page: SharedPage;
+  links: IconLinks;
   bar?: ShareBarProps | undefined;
   popup?: PopupProps | undefined;
   /** The site's Facebook page, when the page plugin is on (loads Facebook's SDK after consent). */
@@ -59,8 +63,16 @@ type CopyAlert = { outcome: 'copied' | 'failed'; phase: 'visible' | 'fading' } |
  * a plain link that works without JavaScript; a script only adds the copy action, the WeChat
  * and Pinterest overlays, the floating bar's easing and the pop-up.
  */
-export default function ShareIsland({ page, bar, popup, facebookPage, desktopBreakPoint }: Props) {
+export default function ShareIsland({
+  page,
+  links,
+  bar,
+  popup,
+  facebookPage,
+  desktopBreakPoint,
+}: Props) {
   const [alert, setAlert] = useState<CopyAlert>();
+  const icons = useMemo(() => shareIcons(links, page), [links, page]);
   const timers = useRef<number[]>([]);
 
   const showAlert = useCallback((outcome: 'copied' | 'failed') => {
@@ -97,9 +109,11 @@ export default function ShareIsland({ page, bar, popup, facebookPage, desktopBre
 
   return (
     <>
-      {bar && <IconBar bar={bar} onIconClick={onIconClick} label={shareMessages.barLabel} />}
+      {bar && (
+        <IconBar bar={bar} icons={icons} onIconClick={onIconClick} label={shareMessages.barLabel} />
+      )}
       {bar?.placement === 'floating' && (
-        <CompactShare page={page} icons={bar.icons} onIconClick={onIconClick} />
+        <CompactShare page={page} icons={icons} onIconClick={onIconClick} />
       )}
       {facebookPage && (
         <div className="qshare-facebook">
@@ -121,6 +135,8 @@ export default function ShareIsland({ page, bar, popup, facebookPage, desktopBre
       {popup && (
         <FollowPopup
           popup={popup}
+          links={links}
+          page={page}
           desktopBreakPoint={desktopBreakPoint}
           onIconClick={onIconClick}
         />
@@ -166,10 +182,12 @@ function Icons({ icons, onIconClick }: { icons: ShareIcon[]; onIconClick: IconCl
 
 function IconBar({
   bar,
+  icons,
   onIconClick,
   label,
 }: {
   bar: ShareBarProps;
+  icons: ShareIcon[];
   onIconClick: IconClick;
   label: string;
 }) {
@@ -196,7 +214,7 @@ function IconBar({
           : undefined
       }
     >
-      <Icons icons={bar.icons} onIconClick={onIconClick} />
+      <Icons icons={icons} onIconClick={onIconClick} />
     </nav>
   );
 }
@@ -259,10 +277,14 @@ function useFloating(ref: { current: HTMLElement | null }, position: FloatingPos
 
 function FollowPopup({
   popup,
+  links,
+  page,
   desktopBreakPoint,
   onIconClick,
 }: {
   popup: PopupProps;
+  links: IconLinks;
+  page: SharedPage;
   desktopBreakPoint: number;
   onIconClick: IconClick;
 }) {
@@ -360,6 +382,7 @@ function FollowPopup({
   };
 
   if (!open) return null;
+  const icons = followIcons(links, page);
   const bold = popup.fontStyle.startsWith('bold');
   return (
     <dialog
@@ -393,16 +416,16 @@ function FollowPopup({
         </button>
         <h2 id="qshare-popup-title">{popup.title}</h2>
         {popup.text && <p>{popup.text}</p>}
-        {popup.followIcons.length > 0 && (
+        {icons.length > 0 && (
           <nav
             className="qshare-bar qshare-bar--popup"
             data-tip="above"
             aria-label={shareMessages.followLabel}
           >
-            <Icons icons={popup.followIcons} onIconClick={onIconClick} />
+            <Icons icons={icons} onIconClick={onIconClick} />
           </nav>
         )}
-        <a className="qshare-popup__subscribe" href={popup.subscribePath}>
+        <a className="qshare-popup__subscribe" href={links.subscribePath}>
           {shareMessages.subscribe}
         </a>
       </div>
