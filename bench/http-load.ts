@@ -282,7 +282,7 @@ export const httpLoad: Benchmark = {
         runs,
       },
       detail: {
-        title: `HTTP load — autocannon, ${connections} connections, ${context.seconds} s per run after a warm-up, Accept-Encoding: gzip`,
+        title: `HTTP load — autocannon, ${connections} connections, ${context.seconds} s per run after a warm-up, Accept-Encoding: gzip, deflate, br (answered in br)`,
         rows: detailRows(runs, checks),
         notes: [
           `The load generator (this process) and the server (a child process) share the same ${cores} cores; a separate client machine would show higher figures.`,

@@ -61,7 +61,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     },
     'MISS',
   );
-  return new Response(reply.body ? new Uint8Array(reply.body) : null, {
+  // A view, not a copy: the body is a Buffer over a plain ArrayBuffer (zlib's or Astro's).
+  const bytes = reply.body as Uint8Array<ArrayBuffer> | undefined;
+  return new Response(bytes ?? null, {
     status: reply.status,
     headers: reply.headers,
   });

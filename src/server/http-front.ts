@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
 import { trackingParam } from '../features/stats/hit-params.ts';
+import { accepts } from '../platform/cache/content-coding.ts';
 import {
-  acceptsGzip,
   type CachedPage,
   matchesEtag,
   pageCacheKey,
@@ -255,7 +255,7 @@ function sendStatic(
     res.writeHead(304).end();
     return;
   }
-  const gzip = file.gzip && acceptsGzip(req.headers['accept-encoding']);
+  const gzip = file.gzip && accepts(req.headers['accept-encoding'], 'gzip');
   const body = gzip ? file.gzip! : file.body;
   if (gzip) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', body.byteLength);

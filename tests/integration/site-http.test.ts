@@ -247,6 +247,23 @@ describe('page cache', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('sends br to browsers that take it, on a miss and from the cache', async () => {
+    const browser = { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } };
+    // A search no other test makes, so the first answer is rendered.
+    const miss = await get('/search?q=brotli', browser);
+    const hit = await get('/search?q=brotli&utm_source=x', browser);
+    expect([miss.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    for (const response of [miss, hit]) {
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      // fetch decodes br as a browser does.
+      expect(await response.text()).toContain('</html>');
+    }
+    const gzipOnly = await get('/search?q=brotli', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipOnly.text()).toContain('</html>');
+  });
+
   it('caches the 404 page under the address asked for, and ignores a forged cache key', async () => {
     // Without gzip, so that the rewrite's second pass through the middleware adds nothing.
     const identity = { headers: { 'Accept-Encoding': 'identity' } };

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  acceptsGzip,
   type ContentState,
   matchesEtag,
   PageCache,
@@ -38,7 +39,7 @@ describe('PageCache', () => {
     clock.now = 500;
     await cache.refresh();
     expect(reads()).toBe(1);
-    expect(cache.get('/')?.body.toString()).toBe('home');
+    expect(cache.get('/')?.body.identity.toString()).toBe('home');
     state.current = { version: '2', validUntil: undefined };
     clock.now = 1000;
     await cache.refresh();
@@ -86,10 +87,10 @@ describe('PageCache', () => {
     );
     for (let i = 0; i < 20; i++) await cache.set(`/short-${i}/`, page('short'));
     expect(cache.size).toBe(20);
-    // Text that barely compresses (a fixed pseudo-random sequence): about 9 KB, and 6 KB gzip.
+    // Text that barely compresses (a fixed pseudo-random sequence), 15 KB.
     let seed = 1;
     const long = Buffer.from(
-      Array.from({ length: 9000 }, () => {
+      Array.from({ length: 15_000 }, () => {
         seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
         return String.fromCharCode(33 + (seed % 90));
       }).join(''),
@@ -101,18 +102,44 @@ describe('PageCache', () => {
     // A page larger than all the room is answered but not kept.
     const huge = Buffer.from('x'.repeat(30_000));
     const answered = await cache.set('/huge/', { ...page(''), body: huge });
-    expect(answered.body.byteLength).toBe(30_000);
+    expect(answered.body.identity.byteLength).toBe(30_000);
     expect(cache.get('/huge/')).toBeUndefined();
     expect(cache.get('/long/')).toBeDefined();
   });
 
-  it('gzips large pages and gives each body a stable ETag', async () => {
+  it('compresses large pages as clients ask, and gives each body a stable ETag', async () => {
     const { cache } = cacheWith({ current: { version: '1', validUntil: undefined } }, { now: 0 });
     const small = await cache.set('/s', page('tiny'));
     const large = await cache.set('/l', page('x'.repeat(5000)));
-    expect(small.gzip).toBeUndefined();
-    expect(large.gzip!.byteLength).toBeLessThan(200);
+    expect(small.body.encoded('br')).toBeUndefined();
+    const before = cache.bytes;
+    const br = large.body.encoded('br')!;
+    expect(brotliDecompressSync(br).toString()).toBe('x'.repeat(5000));
+    // The form made on demand is counted against the room, once.
+    expect(cache.bytes).toBe(before + br.byteLength);
+    expect(large.body.encoded('br')).toBe(br);
+    expect(cache.bytes).toBe(before + br.byteLength);
+    expect(gunzipSync(large.body.encoded('gzip')!).toString()).toBe('x'.repeat(5000));
     expect((await cache.set('/l2', page('x'.repeat(5000)))).etag).toBe(large.etag);
+  });
+
+  it('evicts older pages when a compressed form outgrows the room', async () => {
+    const { cache } = cacheWith(
+      { current: { version: '1', validUntil: undefined } },
+      { now: 0 },
+      12_000,
+    );
+    const first = await cache.set('/a', { ...page(''), body: randomBytes(5000) });
+    const second = await cache.set('/b', { ...page(''), body: randomBytes(5000) });
+    expect(cache.size).toBe(2);
+    // Both bodies and one poorly compressible form no longer fit: the older page goes.
+    second.body.encoded('gzip');
+    expect(cache.bytes).toBeLessThanOrEqual(12_000);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBe(second);
+    // A page no longer kept still answers the request that holds it.
+    expect(first.body.encoded('gzip')).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(12_000);
   });
 });
 
@@ -150,11 +177,6 @@ describe('cache helpers', () => {
     expect(matchesEtag('"xyz"', '"abc"')).toBe(false);
     expect(matchesEtag(undefined, '"abc"')).toBe(false);
   });
-  it('reads Accept-Encoding', () => {
-    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
-    expect(acceptsGzip('br')).toBe(false);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-  });
   it('caches only anonymous GET and HEAD requests', () => {
     const url = new URL('http://x/tag/a/?page=2');
     const page = ['page'];
@@ -187,8 +209,8 @@ describe('PageCache room for pages anyone can make up', () => {
     for (let i = 0; i < 1000; i++) {
       await cache.set(`/missing-${i}/`, { ...page('not found'), status: 404 }, { transient: true });
     }
-    expect(cache.get('/')?.body.toString()).toBe('home');
-    expect(cache.get('/about/')?.body.toString()).toBe('about');
+    expect(cache.get('/')?.body.identity.toString()).toBe('home');
+    expect(cache.get('/about/')?.body.identity.toString()).toBe('about');
     // A tenth of the room (600 bytes): the last two made-up pages, the others gone.
     expect(cache.get('/missing-999/')?.status).toBe(404);
     expect(cache.get('/missing-998/')?.status).toBe(404);
@@ -224,17 +246,25 @@ describe('replyWithPage', () => {
     });
   };
 
-  it('sends the gzip form to clients that take it, the plain body otherwise', async () => {
+  it('sends br to clients that take it, else gzip, else the plain body', async () => {
     const page = await makePage();
-    const gzip = replyWithPage(
+    const br = replyWithPage(
       page,
-      { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip, br' },
+      { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip, deflate, br, zstd' },
       'HIT',
     );
-    expect(gzip.status).toBe(200);
-    expect(gzip.body).toBe(page.gzip);
+    expect(br.status).toBe(200);
+    expect(br.body).toBe(page.body.encoded('br'));
+    expect(br.headers).toContainEqual(['Content-Encoding', 'br']);
+    expect(br.headers).toContainEqual(['Vary', 'Accept-Encoding']);
+    expect(br.headers).toContainEqual(['X-Cache', 'HIT']);
+    const gzip = replyWithPage(
+      page,
+      { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip, br;q=0' },
+      'HIT',
+    );
+    expect(gzip.body).toBe(page.body.encoded('gzip'));
     expect(gzip.headers).toContainEqual(['Content-Encoding', 'gzip']);
-    expect(gzip.headers).toContainEqual(['X-Cache', 'HIT']);
     const plain = replyWithPage(
       page,
       { method: 'GET', ifNoneMatch: null, acceptEncoding: null },
@@ -260,6 +290,9 @@ describe('replyWithPage', () => {
     );
     expect(head.status).toBe(200);
     expect(head.body).toBeUndefined();
-    expect(head.headers).toContainEqual(['Content-Length', String(page.gzip!.byteLength)]);
+    expect(head.headers).toContainEqual([
+      'Content-Length',
+      String(page.body.encoded('gzip')!.byteLength),
+    ]);
   });
 });

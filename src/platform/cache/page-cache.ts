@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { hash } from 'node:crypto';
 import { readCookie, sessionCookieName } from '../cookies.ts';
+import { EncodedBody, preferredCoding } from './content-coding.ts';
 
 export type CachedPage = {
   status: number;
   headers: [string, string][];
-  body: Buffer;
-  gzip: Buffer | undefined;
+  body: EncodedBody;
   etag: string;
 };
 
@@ -14,17 +13,12 @@ export type CachedPage = {
 export type ContentState = { version: string; validUntil: number | undefined };
 
 type Options = {
-  /** Room for pages, in bytes of bodies, gzip forms and headers; 0 keeps nothing. */
+  /** Room for pages, in bytes of bodies, compressed forms and headers; 0 keeps nothing. */
   maxBytes: number;
   checkEveryMs: number;
   readState: () => Promise<ContentState>;
   now?: () => number;
 };
-
-const minimumGzipBytes = 1024;
-const thoroughGzip = { level: 6 };
-// A smaller window and hash table make zlib's set-up, most of the cost on a 25 KB page, cheap.
-const fastGzip = { level: 1, windowBits: 13, memLevel: 6 };
 
 /** Derived values kept per content version (the site chrome, one entry per post asked for). */
 const maxMemos = 1000;
@@ -37,7 +31,7 @@ export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
 
 /** What keeping a page costs: its bodies, plus its headers and the map's own share. */
 function pageBytes(key: string, page: CachedPage): number {
-  let bytes = 200 + key.length + page.body.byteLength + (page.gzip?.byteLength ?? 0);
+  let bytes = 200 + key.length + page.body.bytes;
   for (const [name, value] of page.headers) bytes += name.length + value.length + 32;
   return bytes;
 }
@@ -73,8 +67,20 @@ class PageShelf {
     this.delete(key);
     const bytes = pageBytes(key, page);
     if (bytes > this.#maxBytes) return;
-    this.#pages.set(key, { page, bytes });
+    const entry = { page, bytes };
+    this.#pages.set(key, entry);
     this.#bytes += bytes;
+    // A compressed form made later, when a client first asks for it, counts too.
+    page.body.onGrow = (grown) => {
+      if (this.#pages.get(key) !== entry) return;
+      entry.bytes += grown;
+      this.#bytes += grown;
+      this.#evict();
+    };
+    this.#evict();
+  }
+
+  #evict(): void {
     for (const [oldest, entry] of this.#pages) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#pages.delete(oldest);
@@ -159,22 +165,20 @@ export class PageCache {
   }
 
   /**
-   * Stores a page with its gzip form. A page that will be kept is compressed well once;
-   * when the cache keeps nothing, each response is compressed fast (about 10% larger at half
-   * the CPU), since it is thrown away after one use.
+   * Stores a page. Its compressed forms are made as clients ask for them: well for a page that
+   * is kept, fast for one that is thrown away after one answer (the cache keeps nothing) or
+   * soon (a 404, a search).
    */
   async set(
     key: string,
-    page: Omit<CachedPage, 'gzip' | 'etag'>,
+    page: { status: number; headers: [string, string][]; body: Buffer },
     options: { transient?: boolean } = {},
   ): Promise<CachedPage> {
+    const kept = this.#options.maxBytes > 0 && !options.transient;
     const entry: CachedPage = {
       ...page,
-      gzip:
-        page.body.byteLength >= minimumGzipBytes
-          ? gzipSync(page.body, this.#options.maxBytes === 0 ? fastGzip : thoroughGzip)
-          : undefined,
-      etag: `"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`,
+      body: new EncodedBody(page.body, kept ? 'thorough' : 'fast'),
+      etag: `"${hash('sha1', page.body, 'base64url').slice(0, 22)}"`,
     };
     if (this.#options.maxBytes === 0) return entry;
     (options.transient ? this.#transient : this.#entries).set(key, entry);
@@ -218,8 +222,9 @@ export class PageCache {
 export type PageReply = { status: number; headers: [string, string][]; body: Buffer | undefined };
 
 /**
- * How to answer one request with a cached page: 304 when the client holds it, the gzip form
- * when the client takes it, no body for HEAD. Used by the HTTP front and the Astro middleware.
+ * How to answer one request with a cached page: 304 when the client holds it, the br or gzip
+ * form when the client takes one, no body for HEAD. Used by the HTTP front and the Astro
+ * middleware.
  */
 export function replyWithPage(
   page: CachedPage,
@@ -235,13 +240,14 @@ export function replyWithPage(
     ['ETag', page.etag],
     ['X-Cache', cacheState],
   ];
-  if (page.gzip) headers.push(['Vary', 'Accept-Encoding']);
+  if (page.body.compressible) headers.push(['Vary', 'Accept-Encoding']);
   if (page.status === 200 && matchesEtag(request.ifNoneMatch, page.etag)) {
     return { status: 304, headers, body: undefined };
   }
-  const gzip = page.gzip !== undefined && acceptsGzip(request.acceptEncoding);
-  const body = gzip ? page.gzip! : page.body;
-  if (gzip) headers.push(['Content-Encoding', 'gzip']);
+  const coding = preferredCoding(request.acceptEncoding);
+  const encoded = coding && page.body.encoded(coding);
+  const body = encoded ?? page.body.identity;
+  if (encoded) headers.push(['Content-Encoding', coding]);
   headers.push(['Content-Length', String(body.byteLength)]);
   return { status: page.status, headers, body: request.method === 'HEAD' ? undefined : body };
 }
@@ -252,14 +258,6 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
   return (
     ifNoneMatch === '*' ||
     ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
-  );
-}
-
-export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
-  return (
-    !!acceptEncoding &&
-    /\bgzip\b/.test(acceptEncoding) &&
-    !/\bgzip;\s*q=0(\.0+)?\b/.test(acceptEncoding)
   );
 }
 
