@@ -42,7 +42,7 @@ function message(page: SharedPage): string {
 export function shareHref(
   network: ShareNetwork,
   page: SharedPage,
-  options: { mastodonInstance?: string; feedUrl?: string } = {},
+  options: { mastodonInstance?: string } = {},
 ): string {
   switch (network) {
     case 'facebook':
@@ -68,7 +68,7 @@ export function shareHref(
     case 'email':
       return `mailto:?subject=${q(page.title)}&body=${q(message(page))}`;
     case 'rss':
-      return options.feedUrl ?? '/feed.xml';
+      return '/feed.xml';
     // Without JavaScript: the page itself (WeChat's overlay and the copy action need a script).
     case 'wechat':
     case 'copy':

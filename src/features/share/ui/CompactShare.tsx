@@ -1,9 +1,8 @@
-import { type MouseEvent as ReactMouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { shareMessages } from '../messages.ts';
 import type { SharedPage, ShareIcon } from '../share-links.ts';
 import { rectsOverlap, takesTyping } from '../share-rules.ts';
-
-type IconClick = (event: ReactMouseEvent<HTMLAnchorElement>, icon: ShareIcon) => void;
+import { type IconClick, IconLink } from './IconLink.tsx';
 
 /**
  * What the floating bar becomes in a window too narrow for a column beside the text (share-css.ts
@@ -48,7 +47,7 @@ export function CompactShare({
         popoverTarget={sheetId}
         aria-label={shareMessages.sheetTitle}
       >
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16">
+        <svg aria-hidden="true" viewBox="0 0 16 16">
           <circle cx="12" cy="3.5" r="2" />
           <circle cx="4" cy="8" r="2" />
           <circle cx="12" cy="12.5" r="2" />
@@ -82,28 +81,15 @@ export function CompactShare({
         )}
         <ul className="qshare-sheet__icons">
           {icons.map((icon) => (
-            <li key={`${icon.network}-${icon.action}`}>
-              <a
-                className={`qshare-icon qshare-icon--${icon.network}`}
-                href={icon.href}
-                data-share-network={icon.network}
-                data-share-action={icon.action}
-                {...(icon.external
-                  ? { target: '_blank', rel: 'noopener noreferrer nofollow' }
-                  : icon.network === 'rss'
-                    ? { type: 'application/rss+xml' }
-                    : {})}
-                onClick={(event) => {
-                  close();
-                  onIconClick(event, icon);
-                }}
-              >
-                <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16">
-                  <use href={`#qshare-icon-${icon.network}`} />
-                </svg>
-                <span>{icon.label}</span>
-              </a>
-            </li>
+            <IconLink
+              key={`${icon.network}-${icon.action}`}
+              icon={icon}
+              labelShown
+              onClick={(event) => {
+                close();
+                onIconClick(event, icon);
+              }}
+            />
           ))}
         </ul>
       </div>

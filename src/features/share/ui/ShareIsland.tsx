@@ -35,7 +35,7 @@ import {
 import type { FloatingPosition, PopupSettings } from '../share-settings.ts';
 import { CompactShare } from './CompactShare.tsx';
 import { copyText } from './copy-link.ts';
-import { loadFacebookSdk } from './facebook-sdk.ts';
+import { type IconClick, IconLink } from './IconLink.tsx';
 
 type ShareBarProps = {
   placement: 'widget' | 'floating' | 'sticky';
@@ -87,7 +87,9 @@ export default function ShareIsland({
   }, []);
 
   useEffect(() => {
-    if (facebookPage) void loadFacebookSdk();
+    // Its own file: only sites that show the page plugin load it.
+    if (facebookPage)
+      void import('./facebook-sdk.ts').then(({ loadFacebookSdk }) => loadFacebookSdk());
   }, [facebookPage]);
 
   const onIconClick = (event: ReactMouseEvent<HTMLAnchorElement>, icon: ShareIcon) => {
@@ -146,35 +148,11 @@ export default function ShareIsland({
   );
 }
 
-type IconClick = (event: ReactMouseEvent<HTMLAnchorElement>, icon: ShareIcon) => void;
-
 function Icons({ icons, onIconClick }: { icons: ShareIcon[]; onIconClick: IconClick }) {
   return (
     <ul className="qshare-icons">
       {icons.map((icon) => (
-        <li key={`${icon.network}-${icon.action}`}>
-          <a
-            className={`qshare-icon qshare-icon--${icon.network}`}
-            href={icon.href}
-            data-share-network={icon.network}
-            data-share-action={icon.action}
-            // The tooltip is out of the layout (and the accessibility tree) until hovered.
-            aria-label={icon.label}
-            {...(icon.external
-              ? { target: '_blank', rel: 'noopener noreferrer nofollow' }
-              : icon.network === 'rss'
-                ? { type: 'application/rss+xml' }
-                : {})}
-            onClick={(event) => onIconClick(event, icon)}
-          >
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16">
-              <use href={`#qshare-icon-${icon.network}`} />
-            </svg>
-            <span className="qshare-tip" aria-hidden="true">
-              {icon.label}
-            </span>
-          </a>
-        </li>
+        <IconLink key={`${icon.network}-${icon.action}`} icon={icon} onClick={onIconClick} />
       ))}
     </ul>
   );
