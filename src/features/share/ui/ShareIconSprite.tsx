@@ -1,4 +1,3 @@
-import { renderedByReact } from '../../../platform/astro-react.ts';
 import type { ShareNetwork } from '../share-settings.ts';
 import { brandIcons } from './brand-icons.ts';
 
@@ -28,5 +27,3 @@ export function ShareIconSprite({ networks }: { networks: ShareNetwork[] }) {
     </svg>
   );
 }
-
-renderedByReact(ShareIconSprite);

@@ -1,4 +1,3 @@
-import { renderedByReact } from '../../../platform/astro-react.ts';
 import { type ConsentChoice, consentBannerId } from '../../stats/visitor-consent.ts';
 import { serverSiteMessages } from '../messages.ts';
 
@@ -45,5 +44,3 @@ export function ConsentBanner() {
     </section>
   );
 }
-
-renderedByReact(ConsentBanner);

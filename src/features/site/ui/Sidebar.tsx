@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { renderedByReact } from '../../../platform/astro-react.ts';
 import { archivePath } from '../../content/dates.ts';
 import type { ArchiveMonth } from '../../content/post-types.ts';
 import { serverShareMessages, shareMessages } from '../../share/messages.ts';
@@ -105,5 +104,3 @@ export function SubscriptionBox({ feedId }: { feedId: number }) {
     </section>
   );
 }
-
-renderedByReact(Sidebar);
