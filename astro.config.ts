@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import type { Plugin } from 'vite';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
+import { rememberCspDigests } from './src/server/csp-digest-memo.ts';
 import { serverFront } from './src/server/front-bundle.ts';
 
 /**
@@ -112,7 +113,7 @@ export default defineConfig({
         },
       },
     },
-    plugins: [clientEntriesMayShareChunks(), lazyImportsWithoutPreload()],
+    plugins: [clientEntriesMayShareChunks(), lazyImportsWithoutPreload(), rememberCspDigests()],
   },
   devToolbar: { enabled: false },
 });

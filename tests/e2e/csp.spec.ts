@@ -49,13 +49,13 @@ async function expectImagesLoaded(page: Page): Promise<void> {
   });
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          [...document.images].filter((image) => !image.complete || image.naturalWidth === 0)
-            .length,
+      page.evaluate(() =>
+        [...document.images]
+          .filter((image) => !image.complete || image.naturalWidth === 0)
+          .map((image) => image.currentSrc || image.src),
       ),
     )
-    .toBe(0);
+    .toEqual([]);
 }
 
 test.describe('Content-Security-Policy', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverEntry } from '../support/server-entry.ts';
@@ -31,5 +31,19 @@ describe('the built HTTP front (dist/front)', () => {
     expect(chunk).toBeDefined();
     const packages = staticPackages(join(dirname(serverEntry), chunk!));
     for (const name of ['kysely', 'nodemailer', 'sanitize-html']) expect(packages).toContain(name);
+  });
+});
+
+describe('the built Astro app (dist/server)', () => {
+  it('remembers the CSP digests of inline scripts and styles instead of hashing them per render', () => {
+    const chunks = join(dirname(serverEntry), '..', 'server', 'chunks');
+    const sources = readdirSync(chunks)
+      .filter((name) => name.endsWith('.mjs'))
+      .map((name) => readFileSync(join(chunks, name), 'utf8'));
+    const withDigest = sources.filter((source) =>
+      source.includes('async function generateCspDigest('),
+    );
+    expect(withDigest).toHaveLength(1);
+    expect(withDigest[0]).toContain('quireCspDigests.get(key)');
   });
 });
