@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { followIcons, pinterestHref, shareHref, shareIcons } from './share-links.ts';
+import {
+  followIcons,
+  iconList,
+  parseIconList,
+  pinterestHref,
+  shareHref,
+  shareIcons,
+} from './share-links.ts';
 import { shareSettingsSchema } from './share-settings.ts';
 
 const page = {
@@ -79,7 +86,10 @@ describe('the bar’s icons', () => {
   });
 
   it('follow the configured order; third-party links open in a new tab, the site’s own do not', () => {
-    const icons = shareIcons({ ...settings, subscribePath: '/subscription-form/1/8' }, page);
+    const icons = shareIcons(
+      { ...settings, icons: iconList(settings.icons), subscribePath: '/subscription-form/1/8' },
+      page,
+    );
     expect(icons.map((icon) => icon.network)).toEqual(settings.icons.map((icon) => icon.network));
     const by = (network: string) => icons.find((icon) => icon.network === network)!;
     expect(by('facebook').external).toBe(true);
@@ -93,11 +103,7 @@ describe('the bar’s icons', () => {
     const icons = shareIcons(
       {
         ...settings,
-        icons: [
-          { network: 'x', action: 'follow' },
-          { network: 'mastodon', action: 'follow' },
-          { network: 'email', action: 'follow' },
-        ],
+        icons: 'x:follow mastodon:follow email:follow',
         subscribePath: '/subscription-form/1/8',
       },
       page,
@@ -109,9 +115,24 @@ describe('the bar’s icons', () => {
   });
 
   it('the pop-up follows every network with a link, then RSS', () => {
-    const icons = followIcons({ ...settings, subscribePath: '/subscription-form/1/8' }, page);
+    const icons = followIcons(
+      { ...settings, icons: iconList(settings.icons), subscribePath: '/subscription-form/1/8' },
+      page,
+    );
     expect(icons.map((icon) => icon.network)).toEqual(['mastodon', 'rss']);
     expect(icons.every((icon) => icon.action === 'follow')).toBe(true);
+  });
+});
+
+describe('iconList', () => {
+  it('writes the icons as one string and reads them back in order', () => {
+    const icons = shareSettingsSchema.parse({}).icons;
+    const list = iconList(icons);
+    expect(list).toBe(
+      'facebook x linkedin pinterest whatsapp telegram reddit mastodon bluesky wechat email rss:follow copy',
+    );
+    expect(parseIconList(list)).toEqual(icons);
+    expect(parseIconList('')).toEqual([]);
   });
 });
 

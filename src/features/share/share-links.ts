@@ -12,11 +12,31 @@ export type SharedPage = { url: string; title: string; image?: string | undefine
 /**
  * What a page's share and follow links are built from: the settings that name them, kept
  * small because the islands receive them as props (and so in the page, twice over) and build
- * each link themselves, on the server and again in the browser.
+ * each link themselves, on the server and again in the browser. The icons are one string
+ * (`iconList`): Astro serialises props value by value, and thirteen small objects cost more
+ * than the rest of an island's props together.
  */
-export type IconLinks = Pick<ShareSettings, 'icons' | 'follow' | 'mastodonInstance'> & {
+export type IconLinks = Pick<ShareSettings, 'follow' | 'mastodonInstance'> & {
+  icons: string;
   subscribePath: string;
 };
+
+/** The icons in order as one string: `facebook x rss:follow` (share is the default action). */
+export function iconList(icons: readonly ShareIconSetting[]): string {
+  return icons
+    .map(({ network, action }) => (action === 'share' ? network : `${network}:${action}`))
+    .join(' ');
+}
+
+export function parseIconList(list: string): ShareIconSetting[] {
+  return list
+    .split(' ')
+    .filter(Boolean)
+    .map((item) => {
+      const [network, action = 'share'] = item.split(':');
+      return { network, action } as ShareIconSetting;
+    });
+}
 
 /** One icon as the bar renders it: a plain link that works without JavaScript. */
 export type ShareIcon = {
@@ -100,7 +120,7 @@ export function followHref(
 
 /** The bar's icons for a page, in the configured order; follow icons without a link are left out. */
 export function shareIcons(links: IconLinks, page: SharedPage): ShareIcon[] {
-  return iconsFor(links.icons, links, page);
+  return iconsFor(parseIconList(links.icons), links, page);
 }
 
 function iconsFor(
@@ -129,7 +149,7 @@ function iconsFor(
 /** Follow icons for the pop-up: every network with a follow link, then RSS. */
 export function followIcons(links: IconLinks, page: SharedPage): ShareIcon[] {
   const networks = [
-    ...links.icons.map((icon) => icon.network),
+    ...parseIconList(links.icons).map((icon) => icon.network),
     ...(Object.keys(links.follow) as ShareNetwork[]),
   ].filter((network, index, all) => all.indexOf(network) === index);
   const follow = networks

@@ -1,4 +1,10 @@
-import { followIcons, type IconLinks, type SharedPage, shareIcons } from './share-links.ts';
+import {
+  followIcons,
+  type IconLinks,
+  iconList,
+  type SharedPage,
+  shareIcons,
+} from './share-links.ts';
 import type { ShareNetwork, ShareSettings } from './share-settings.ts';
 
 type BarPlan = {
@@ -30,7 +36,7 @@ export function planShare(
   options: { isArticle: boolean; subscribePath: string },
 ): SharePlan {
   const links: IconLinks = {
-    icons: settings.icons,
+    icons: iconList(settings.icons),
     follow: settings.follow,
     mastodonInstance: settings.mastodonInstance,
     subscribePath: options.subscribePath,
