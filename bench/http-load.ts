@@ -65,6 +65,8 @@ export type LoadRun = {
   errorMessages: Record<string, number>;
   preflight: Preflight;
   cpuPercentOfOneCore: CpuUsage;
+  /** Server CPU per completed request (all its processes), in ms; undefined without /proc. */
+  serverCpuMsPerRequest: number | undefined;
 };
 
 async function preflight(url: string): Promise<Preflight> {
@@ -124,6 +126,11 @@ async function loadRun(
     errorMessages,
     preflight: checked,
     cpuPercentOfOneCore: cpu,
+    serverCpuMsPerRequest:
+      cpu.server === undefined || result.requests.total === 0
+        ? undefined
+        : Math.round(((cpu.server / 100) * result.duration * 1000 * 100) / result.requests.total) /
+          100,
   };
 }
 
@@ -163,10 +170,23 @@ function throughputTarget(cache: CacheMode): Target {
   return cache === 'cached' ? targets.cachedThroughput : targets.uncachedThroughput;
 }
 
-function summarize(runs: LoadRun[], checks: TargetCheck[]): SummaryLine[] {
+type RunChecks = { throughput: TargetCheck; clean: TargetCheck; cpu: TargetCheck | undefined };
+
+function checkRun(run: LoadRun): RunChecks {
+  const subject = `${run.page} ${run.path} · ${run.cache}`;
+  return {
+    throughput: checkTarget(throughputTarget(run.cache), subject, run.requestsPerSecond.average),
+    clean: checkTarget(targets.cleanLoadRun, subject, run.errors + run.non2xx),
+    cpu:
+      run.cache === 'uncached' && run.serverCpuMsPerRequest !== undefined
+        ? checkTarget(targets.uncachedViewCpu, subject, run.serverCpuMsPerRequest)
+        : undefined,
+  };
+}
+
+function summarize(runs: LoadRun[], checks: RunChecks[]): SummaryLine[] {
   return runs.flatMap((run, index) => {
-    const throughput = checks[index * 2]!;
-    const clean = checks[index * 2 + 1]!;
+    const { throughput, clean, cpu } = checks[index]!;
     const subject = `${run.page} ${run.path} · ${run.cache}`;
     return [
       {
@@ -177,6 +197,17 @@ function summarize(runs: LoadRun[], checks: TargetCheck[]): SummaryLine[] {
         pass: throughput.pass,
       },
       { subject, metric: 'latency p99', value: `${run.latencyMs.p99} ms` },
+      ...(cpu
+        ? [
+            {
+              subject,
+              metric: 'server CPU per view',
+              value: `${run.serverCpuMsPerRequest} ms`,
+              target: formatLimit(cpu),
+              pass: cpu.pass,
+            },
+          ]
+        : []),
       {
         subject,
         metric: 'non-2xx / errors',
@@ -188,7 +219,7 @@ function summarize(runs: LoadRun[], checks: TargetCheck[]): SummaryLine[] {
   });
 }
 
-function detailRows(runs: LoadRun[], checks: TargetCheck[]): string[][] {
+function detailRows(runs: LoadRun[], checks: RunChecks[]): string[][] {
   return [
     [
       'page',
@@ -204,10 +235,12 @@ function detailRows(runs: LoadRun[], checks: TargetCheck[]): string[][] {
       'non-2xx',
       'errors',
       'CPU client/server/other %',
+      'server CPU ms/request',
       'result',
     ],
     ...runs.map((run, index) => {
-      const pass = checks[index * 2]!.pass && checks[index * 2 + 1]!.pass;
+      const { throughput, clean, cpu } = checks[index]!;
+      const pass = throughput.pass && clean.pass && (cpu?.pass ?? true);
       return [
         run.page,
         run.path,
@@ -228,6 +261,7 @@ function detailRows(runs: LoadRun[], checks: TargetCheck[]): string[][] {
         ]
           .map((value) => (value === undefined ? '–' : String(value)))
           .join(' / '),
+        run.serverCpuMsPerRequest === undefined ? '–' : String(run.serverCpuMsPerRequest),
         pass ? 'PASS' : run.errors + run.non2xx > 0 ? 'FAIL (errors)' : 'FAIL',
       ];
     }),
@@ -264,13 +298,10 @@ export const httpLoad: Benchmark = {
       await uncachedSite.stop();
     }
 
-    const checks = runs.flatMap((run) => {
-      const subject = `${run.page} ${run.path} · ${run.cache}`;
-      return [
-        checkTarget(throughputTarget(run.cache), subject, run.requestsPerSecond.average),
-        checkTarget(targets.cleanLoadRun, subject, run.errors + run.non2xx),
-      ];
-    });
+    const runChecks = runs.map(checkRun);
+    const checks = runChecks.flatMap(({ throughput, clean, cpu }) =>
+      cpu ? [throughput, clean, cpu] : [throughput, clean],
+    );
     const cores = cpus().length;
     return {
       results: {
@@ -283,14 +314,14 @@ export const httpLoad: Benchmark = {
       },
       detail: {
         title: `HTTP load — autocannon, ${connections} connections, ${context.seconds} s per run after a warm-up, Accept-Encoding: gzip, deflate, br (answered in br)`,
-        rows: detailRows(runs, checks),
+        rows: detailRows(runs, runChecks),
         notes: [
           `The load generator (this process) and the server (a child process) share the same ${cores} cores; a separate client machine would show higher figures.`,
           `CPU is in percent of one core (${cores} cores = ${cores * 100}%): client = autocannon in this process, server = the site's process, other = the rest of the machine. A client near 100% means the load generator, not the site, set the pace.`,
           'cached: default site (page cache on, content version re-read every 1 s); uncached: CACHE_MAX_MB=0, every request renders.',
         ],
       },
-      summary: summarize(runs, checks),
+      summary: summarize(runs, runChecks),
       checks,
       problems: runs.flatMap(runProblems),
     };

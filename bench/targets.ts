@@ -17,6 +17,7 @@ import {
   statsHitsPerSecond,
   statsReport30DaysMs,
   uncachedPageRequestsPerSecond,
+  uncachedViewCpuMs,
 } from '../tests/support/budgets.ts';
 
 export type Target = {
@@ -57,6 +58,13 @@ export const targets = {
     direction: 'atLeast',
     limit: uncachedPageRequestsPerSecond,
     unit: 'req/s',
+  },
+  uncachedViewCpu: {
+    id: 'uncached-view-cpu',
+    description: 'uncached page, server CPU per view (every server process)',
+    direction: 'atMost',
+    limit: uncachedViewCpuMs,
+    unit: 'ms',
   },
   cleanLoadRun: {
     id: 'clean-load-run',

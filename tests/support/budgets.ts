@@ -29,8 +29,10 @@ export const beaconGzipBytes = Math.floor(1.2 * kilobyte);
 
 /** Average for a cached page (decision 0003). */
 export const cachedPageRequestsPerSecond = 3000;
-/** Average for a page rendered on every request (decision 0003). */
-export const uncachedPageRequestsPerSecond = 600;
+/** Average for a page rendered on every request (decisions 0003, 0030). */
+export const uncachedPageRequestsPerSecond = 800;
+/** Server CPU (every process) per view of a page rendered on every request (decision 0030). */
+export const uncachedViewCpuMs = 2;
 /** Valid AJAX form submissions answered and stored as entries (the forms issue). */
 export const formSubmissionsPerSecond = 500;
 /** Page-view hits answered and stored (decision 0016). */
