@@ -172,7 +172,8 @@ export function createRequestListener(
         req.headers.authorization,
       );
       if (key !== undefined) {
-        await app.pageCache.refresh();
+        const stale = app.pageCache.refresh();
+        if (stale) await stale;
         const page = app.pageCache.get(key);
         if (page) return sendCachedPage(req, res, page);
       }
@@ -232,9 +233,20 @@ function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedP
     },
     'HIT',
   );
-  for (const [name, value] of reply.headers) res.setHeader(name, value);
-  res.writeHead(reply.status);
+  res.writeHead(reply.status, flatHeaders(reply.headers));
   res.end(reply.body);
+}
+
+/** Headers as `writeHead` takes them in one go, kept for each cached page's (shared) list. */
+const flattened = new WeakMap<[string, string][], string[]>();
+
+function flatHeaders(headers: [string, string][]): string[] {
+  let flat = flattened.get(headers);
+  if (!flat) {
+    flat = headers.flat();
+    flattened.set(headers, flat);
+  }
+  return flat;
 }
 
 function sendStatic(

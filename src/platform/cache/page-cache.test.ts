@@ -37,7 +37,8 @@ describe('PageCache', () => {
     await cache.refresh();
     await cache.set('/', page('home'));
     clock.now = 500;
-    await cache.refresh();
+    // Fresh: nothing to wait for, so a cached answer goes out in the same turn.
+    expect(cache.refresh()).toBeUndefined();
     expect(reads()).toBe(1);
     expect(cache.get('/')?.body.identity.toString()).toBe('home');
     state.current = { version: '2', validUntil: undefined };
@@ -273,6 +274,17 @@ describe('replyWithPage', () => {
     expect(plain.body?.byteLength).toBe(5000);
     expect(plain.headers).toContainEqual(['Content-Length', '5000']);
     expect(plain.headers.some(([name]) => name === 'Content-Encoding')).toBe(false);
+  });
+
+  it('builds the headers of each kind of answer once, and reuses them', async () => {
+    const page = await makePage();
+    const request = { method: 'GET', ifNoneMatch: null, acceptEncoding: 'br' };
+    const first = replyWithPage(page, request, 'HIT');
+    expect(replyWithPage(page, request, 'HIT').headers).toBe(first.headers);
+    const gzip = replyWithPage(page, { ...request, acceptEncoding: 'gzip' }, 'HIT');
+    expect(gzip.headers).not.toBe(first.headers);
+    expect(gzip.headers).toContainEqual(['Content-Encoding', 'gzip']);
+    expect(replyWithPage(page, request, 'MISS').headers).toContainEqual(['X-Cache', 'MISS']);
   });
 
   it('answers 304 to a client holding the page, and no body to HEAD', async () => {

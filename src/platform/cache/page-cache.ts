@@ -1,12 +1,14 @@
 import { hash } from 'node:crypto';
 import { readCookie, sessionCookieName } from '../cookies.ts';
-import { EncodedBody, preferredCoding } from './content-coding.ts';
+import { type ContentCoding, EncodedBody, preferredCoding } from './content-coding.ts';
 
 export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: EncodedBody;
   etag: string;
+  /** The headers of each kind of answer it has given, built once (replyWithPage). */
+  replyHeaders: Map<string, [string, string][]>;
 };
 
 /** What the cached pages depend on: a version, and a time after which it must be read again. */
@@ -138,18 +140,21 @@ export class PageCache {
     return this.#entries.bytes + this.#transient.bytes;
   }
 
-  /** Reads the content state when the last read is older than `checkEveryMs`. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the content state when the last read is older than `checkEveryMs`. Undefined when
+   * the state is fresh, so that a cached answer need not wait a turn of the event loop.
+   */
+  refresh(): Promise<void> | undefined {
     // Checking on every request (tests) must see writes made since the request arrived, so
     // it cannot share a read that was already under way.
     if (this.#options.checkEveryMs === 0) return this.#readState();
     const now = this.#now();
     const expired = this.#state?.validUntil !== undefined && now >= this.#state.validUntil;
-    if (!expired && now - this.#checkedAt < this.#options.checkEveryMs) return;
+    if (!expired && now - this.#checkedAt < this.#options.checkEveryMs) return undefined;
     this.#pendingCheck ??= this.#readState().finally(() => {
       this.#pendingCheck = undefined;
     });
-    await this.#pendingCheck;
+    return this.#pendingCheck;
   }
 
   async #readState(): Promise<void> {
@@ -179,6 +184,7 @@ export class PageCache {
       ...page,
       body: new EncodedBody(page.body, kept ? 'thorough' : 'fast'),
       etag: `"${hash('sha1', page.body, 'base64url').slice(0, 22)}"`,
+      replyHeaders: new Map(),
     };
     if (this.#options.maxBytes === 0) return entry;
     (options.transient ? this.#transient : this.#entries).set(key, entry);
@@ -235,21 +241,43 @@ export function replyWithPage(
   },
   cacheState: 'HIT' | 'MISS',
 ): PageReply {
-  const headers: [string, string][] = [
-    ...page.headers,
-    ['ETag', page.etag],
-    ['X-Cache', cacheState],
-  ];
-  if (page.body.compressible) headers.push(['Vary', 'Accept-Encoding']);
   if (page.status === 200 && matchesEtag(request.ifNoneMatch, page.etag)) {
-    return { status: 304, headers, body: undefined };
+    return {
+      status: 304,
+      headers: replyHeaders(page, cacheState, undefined, true),
+      body: undefined,
+    };
   }
   const coding = preferredCoding(request.acceptEncoding);
   const encoded = coding && page.body.encoded(coding);
   const body = encoded ?? page.body.identity;
-  if (encoded) headers.push(['Content-Encoding', coding]);
-  headers.push(['Content-Length', String(body.byteLength)]);
-  return { status: page.status, headers, body: request.method === 'HEAD' ? undefined : body };
+  return {
+    status: page.status,
+    headers: replyHeaders(page, cacheState, encoded ? coding : undefined, false),
+    body: request.method === 'HEAD' ? undefined : body,
+  };
+}
+
+/** The headers of one kind of answer, the same for every request that gets it. */
+function replyHeaders(
+  page: CachedPage,
+  cacheState: 'HIT' | 'MISS',
+  coding: ContentCoding | undefined,
+  notModified: boolean,
+): [string, string][] {
+  const key = `${cacheState} ${coding ?? 'identity'} ${notModified ? 304 : page.status}`;
+  let headers = page.replyHeaders.get(key);
+  if (!headers) {
+    headers = [...page.headers, ['ETag', page.etag], ['X-Cache', cacheState]];
+    if (page.body.compressible) headers.push(['Vary', 'Accept-Encoding']);
+    if (!notModified) {
+      if (coding) headers.push(['Content-Encoding', coding]);
+      const body = (coding && page.body.encoded(coding)) || page.body.identity;
+      headers.push(['Content-Length', String(body.byteLength)]);
+    }
+    page.replyHeaders.set(key, headers);
+  }
+  return headers;
 }
 
 /** Whether a client that sent `ifNoneMatch` already holds `etag`. */
