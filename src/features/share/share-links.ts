@@ -129,6 +129,7 @@ function iconsFor(
   page: SharedPage,
 ): ShareIcon[] {
   const result: ShareIcon[] = [];
+  const ownOrigin = originOf(page.url);
   for (const { network, action } of icons) {
     const href =
       action === 'follow'
@@ -140,7 +141,7 @@ function iconsFor(
       action,
       href,
       label: shareMessages.iconLabel(network, action),
-      external: /^https:\/\//.test(href) && !href.startsWith(originOf(page.url)),
+      external: /^https:\/\//.test(href) && !href.startsWith(ownOrigin),
     });
   }
   return result;
