@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { workerExecArgv } from './worker-flags.ts';
 
 /**
  * `npm run serve`: serves the built site from one process per core (WEB_CONCURRENCY). The
@@ -42,6 +43,8 @@ function superviseWorkers(config: Config, log: Logger): void {
   let started = false;
   let stopping = false;
   let failedToStart = false;
+  // A smaller young generation than V8 gives a worker by default (worker-flags.ts).
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => {
     if (stopping) return;
     cluster.fork().on('listening', () => {

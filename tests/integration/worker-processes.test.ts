@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/** The command lines of a process's living children, from /proc. */
+function childCommandLines(parent: number): string[][] {
+  const lines: string[][] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) !== parent || state === 'Z') continue;
+      lines.push(readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return lines;
+}
+
+describe.runIf(process.platform === 'linux')('the serving processes (decision 0031)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '2' });
+  });
+  afterAll(() => server.stop());
+
+  it('start each worker with a capped young generation, the primary without', () => {
+    const workers = childCommandLines(server.pid);
+    expect(workers).toHaveLength(2);
+    for (const args of workers) expect(args).toContain('--max-semi-space-size=16');
+    const primary = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(primary).not.toContain('--max-semi-space-size=16');
+  });
+});
