@@ -30,11 +30,25 @@ describe('the built HTTP front (dist/front)', () => {
     const chunk = source.match(/import\("\.\/(serving-process-[\w-]+\.mjs)"\)/)?.[1];
     expect(chunk).toBeDefined();
     const packages = staticPackages(join(dirname(serverEntry), chunk!));
-    for (const name of ['kysely', 'nodemailer', 'sanitize-html']) expect(packages).toContain(name);
+    for (const name of ['kysely', 'sanitize-html']) expect(packages).toContain(name);
+    // Loaded on first use: PostgreSQL's driver on a PostgreSQL site, nodemailer with a mail.
+    for (const name of ['pg', 'nodemailer']) expect(packages).not.toContain(name);
   });
 });
 
 describe('the built Astro app (dist/server)', () => {
+  it('does not carry a second copy of the app: its middleware loads boot only under astro dev', () => {
+    const middleware = readFileSync(
+      join(dirname(serverEntry), '..', 'server', 'virtual_astro_middleware.mjs'),
+      'utf8',
+    );
+    expect(middleware).not.toContain('src/server/boot.ts');
+    const packages = staticPackages(
+      join(dirname(serverEntry), '..', 'server', 'virtual_astro_middleware.mjs'),
+    );
+    for (const name of ['pg', 'nodemailer']) expect(packages).not.toContain(name);
+  });
+
   it('remembers the CSP digests of inline scripts and styles instead of hashing them per render', () => {
     const chunks = join(dirname(serverEntry), '..', 'server', 'chunks');
     const sources = readdirSync(chunks)

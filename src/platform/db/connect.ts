@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Config, ConfigError } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { ResilientPool } from './resilient-pg-pool.ts';
@@ -38,14 +39,16 @@ export function connectDatabase(
       options.onConnectionTrouble?.(
         `Database connection lost: ${error instanceof Error ? error.message : String(error)}`,
       );
-    const pool = new pg.Pool({
+    // Loaded here, not at the top: a site on SQLite never needs it (1.4 MB of heap a process).
+    const { Pool, types } = createRequire(import.meta.url)('pg') as typeof pg;
+    const pool = new Pool({
       connectionString: database.url,
       application_name: options.applicationName ?? postgresApplicationName,
       max: 10,
       types: {
         // Epoch-millisecond times and counts fit a double exactly; read them as numbers.
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-          oid === int8 || oid === numeric ? Number : pg.types.getTypeParser(oid, format),
+          oid === int8 || oid === numeric ? Number : types.getTypeParser(oid, format),
       },
     });
     // Without these listeners a connection the server ends (a restart, a failover, a

@@ -1,4 +1,4 @@
-import { createTransport, type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { MailMessage } from './mail-message.ts';
 
 /** Who a mail comes from: an address as MAIL_FROM gives it, or a display name and address. */
@@ -35,7 +35,15 @@ export function domainOf(address: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? 'quire.invalid';
 }
 
-const rawBuilder = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+let rawBuilder: Promise<Transporter> | undefined;
+
+/** Nodemailer (4.9 MB of heap a process) is loaded with the first mail, not at start. */
+function mailBuilder(): Promise<Transporter> {
+  rawBuilder ??= import('nodemailer').then(({ createTransport }) =>
+    createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
+  return rawBuilder;
+}
 
 /** The complete RFC 822 message (CRLF line ends), as an SMTP server would receive it. */
 export async function buildRawMail(
@@ -43,7 +51,7 @@ export async function buildRawMail(
   from: MailSender,
   identity: MailIdentity,
 ): Promise<Buffer> {
-  const info = await rawBuilder.sendMail(composeMail(message, from, identity));
+  const info = await (await mailBuilder()).sendMail(composeMail(message, from, identity));
   if (!Buffer.isBuffer(info.message)) throw new Error('The stream transport returned no buffer');
   return info.message;
 }

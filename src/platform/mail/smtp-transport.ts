@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
 import { composeMail, type MailSender } from './compose-mail.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -11,6 +12,8 @@ export function createSmtpTransport(
   smtpUrl: string,
   sender: () => Promise<MailSender>,
 ): MailTransport {
+  // Loaded only where MAIL_URL names a server (see compose-mail.ts).
+  const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
   const transporter = createTransport({
     url: smtpUrl,
     connectionTimeout: 30_000,
