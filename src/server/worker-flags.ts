@@ -6,8 +6,17 @@
  * 128 MB of them (a third of a worker's peak). Capped at 16 MB each they hold 32 MB, for about
  * 0.2 ms more garbage collection per uncached page view (more, shorter scavenges); smaller caps
  * cost far more (1 MB: about 3 ms a view), as a render allocates over a megabyte.
+ *
+ * After a full collection V8 lets the old generation grow to several times what survived: a
+ * worker with 26 MB of live objects held 77 MB of heap and 20 MB of dead buffers under load.
+ * Letting it grow by half before the next full collection keeps that garbage down (the peak of
+ * all processes about 470 → 345 MB) for about 2 % more of a render's CPU in the collector.
+ * Unlike a heap limit, it can never end a worker that needs more.
  */
-export const workerV8Flags: readonly string[] = ['--max-semi-space-size=16'];
+export const workerV8Flags: readonly string[] = [
+  '--max-semi-space-size=16',
+  '--heap-growing-percent=50',
+];
 
 /** The flag's name, without its value: `--max-semi-space-size`. */
 function flagName(flag: string): string {

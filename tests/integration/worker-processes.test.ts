@@ -26,11 +26,15 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
   });
   afterAll(() => server.stop());
 
-  it('start each worker with a capped young generation, the primary without', () => {
+  it('start each worker with a capped young generation and a slower-growing heap, the primary without', () => {
     const workers = childCommandLines(server.pid);
     expect(workers).toHaveLength(2);
-    for (const args of workers) expect(args).toContain('--max-semi-space-size=16');
+    for (const args of workers) {
+      expect(args).toContain('--max-semi-space-size=16');
+      expect(args).toContain('--heap-growing-percent=50');
+    }
     const primary = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(primary).not.toContain('--max-semi-space-size=16');
+    expect(primary).not.toContain('--heap-growing-percent=50');
   });
 });
