@@ -6,15 +6,15 @@ describe('workerExecArgv', () => {
     expect(workerExecArgv(['--disable-warning=ExperimentalWarning'])).toEqual([
       '--disable-warning=ExperimentalWarning',
       '--max-semi-space-size=16',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=100',
     ]);
-    expect(workerV8Flags).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=50']);
+    expect(workerV8Flags).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=100']);
   });
 
   it('leaves a size the operator set on the command line or in NODE_OPTIONS', () => {
     expect(workerExecArgv(['--max-semi-space-size=64'])).toEqual([
       '--max-semi-space-size=64',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=100',
     ]);
     expect(
       workerExecArgv([], '--enable-source-maps  --max_semi_space_size=2 --heap-growing-percent=10'),

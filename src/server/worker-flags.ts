@@ -9,13 +9,14 @@
  *
  * After a full collection V8 lets the old generation grow to several times what survived: a
  * worker with 26 MB of live objects held 77 MB of heap and 20 MB of dead buffers under load.
- * Letting it grow by half before the next full collection keeps that garbage down (the peak of
- * all processes about 470 → 345 MB) for about 2 % more of a render's CPU in the collector.
- * Unlike a heap limit, it can never end a worker that needs more.
+ * Letting it at most double before the next full collection keeps that garbage down (the peak
+ * of all processes about 470 → 385 MB) for about 5 % more CPU per uncached view; growing by
+ * half saved 40 MB more but cost 9–15 % (decision 0031). Unlike a heap limit, it can never end
+ * a worker that needs more.
  */
 export const workerV8Flags: readonly string[] = [
   '--max-semi-space-size=16',
-  '--heap-growing-percent=50',
+  '--heap-growing-percent=100',
 ];
 
 /** The flag's name, without its value: `--max-semi-space-size`. */

@@ -31,10 +31,10 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
     expect(workers).toHaveLength(2);
     for (const args of workers) {
       expect(args).toContain('--max-semi-space-size=16');
-      expect(args).toContain('--heap-growing-percent=50');
+      expect(args).toContain('--heap-growing-percent=100');
     }
     const primary = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(primary).not.toContain('--max-semi-space-size=16');
-    expect(primary).not.toContain('--heap-growing-percent=50');
+    expect(primary).not.toContain('--heap-growing-percent=100');
   });
 });
