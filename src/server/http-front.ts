@@ -40,11 +40,14 @@ export function requestLineProblem(
   const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const query = queryStart === -1 ? '' : rawUrl.slice(queryStart + 1);
   if (query.length > maxQueryLength) return { status: 400, message: httpMessages.queryTooLong };
-  try {
-    decodeURIComponent(path);
-    for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return { status: 400, message: httpMessages.badlyEncoded };
+  // Only a percent sign can make decoding fail; most addresses have none.
+  if (rawUrl.includes('%')) {
+    try {
+      decodeURIComponent(path);
+      for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return { status: 400, message: httpMessages.badlyEncoded };
+    }
   }
   // `//host` and `/\host` name another site to a URL parser (and to a browser, should the path
   // ever reach a Location header); no address of this site starts so or holds a backslash.
