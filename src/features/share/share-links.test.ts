@@ -6,6 +6,7 @@ import {
   pinterestHref,
   shareHref,
   shareIcons,
+  shownNetworks,
 } from './share-links.ts';
 import { shareSettingsSchema } from './share-settings.ts';
 
@@ -121,6 +122,25 @@ describe('the bar’s icons', () => {
     );
     expect(icons.map((icon) => icon.network)).toEqual(['mastodon', 'rss']);
     expect(icons.every((icon) => icon.action === 'follow')).toBe(true);
+  });
+});
+
+describe('shownNetworks', () => {
+  it('names the networks the bars and the pop-up list, without building their links', () => {
+    const settings = shareSettingsSchema.parse({
+      follow: { mastodon: 'https://mastodon.social/@me' },
+    });
+    const links = {
+      ...settings,
+      icons: 'facebook x:follow mastodon:follow email rss:follow copy',
+      subscribePath: '/subscription-form/1/8',
+    };
+    const bars = shareIcons(links, page).map((icon) => icon.network);
+    const popup = followIcons(links, page).map((icon) => icon.network);
+    expect(shownNetworks(links, { bars: true, popup: false })).toEqual(bars);
+    expect(shownNetworks(links, { bars: false, popup: true })).toEqual(popup);
+    expect(shownNetworks(links, { bars: true, popup: true })).toEqual([...bars, ...popup]);
+    expect(shownNetworks(links, { bars: false, popup: false })).toEqual([]);
   });
 });
 

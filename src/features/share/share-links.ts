@@ -149,14 +149,33 @@ function iconsFor(
 
 /** Follow icons for the pop-up: every network with a follow link, then RSS. */
 export function followIcons(links: IconLinks, page: SharedPage): ShareIcon[] {
+  return iconsFor(followCandidates(links), links, page);
+}
+
+function followCandidates(links: IconLinks): ShareIconSetting[] {
   const networks = [
     ...parseIconList(links.icons).map((icon) => icon.network),
     ...(Object.keys(links.follow) as ShareNetwork[]),
   ].filter((network, index, all) => all.indexOf(network) === index);
-  const follow = networks
+  return networks
     .filter((network) => network !== 'email' && network !== 'copy')
     .map((network) => ({ network, action: 'follow' as const }));
-  return iconsFor(follow, links, page);
+}
+
+/**
+ * The networks whose icons a page's bars and pop-up show, as `shareIcons` and `followIcons`
+ * would list them, without building their links: what the page's icon sprite must draw.
+ */
+export function shownNetworks(
+  links: IconLinks,
+  shown: { bars: boolean; popup: boolean },
+): ShareNetwork[] {
+  const linked = ({ network, action }: ShareIconSetting) =>
+    action === 'share' || followHref(network, links, links.subscribePath) !== undefined;
+  return [
+    ...(shown.bars ? parseIconList(links.icons).filter(linked) : []),
+    ...(shown.popup ? followCandidates(links).filter(linked) : []),
+  ].map((icon) => icon.network);
 }
 
 function originOf(url: string): string {

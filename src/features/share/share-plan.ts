@@ -1,10 +1,4 @@
-import {
-  followIcons,
-  type IconLinks,
-  iconList,
-  type SharedPage,
-  shareIcons,
-} from './share-links.ts';
+import { type IconLinks, iconList, shownNetworks } from './share-links.ts';
 import type { ShareNetwork, ShareSettings } from './share-settings.ts';
 
 type BarPlan = {
@@ -32,7 +26,6 @@ export type SharePlan = {
 
 export function planShare(
   settings: ShareSettings,
-  page: SharedPage,
   options: { isArticle: boolean; subscribePath: string },
 ): SharePlan {
   const links: IconLinks = {
@@ -56,9 +49,9 @@ export function planShare(
       : settings.sticky
         ? { placement: 'sticky' }
         : undefined;
-  const networks = [
-    ...(widget?.bar || article ? shareIcons(links, page).map((icon) => icon.network) : []),
-    ...(popup ? followIcons(links, page).map((icon) => icon.network) : []),
-  ];
+  const networks = shownNetworks(links, {
+    bars: widget?.bar !== undefined || article !== undefined,
+    popup: popup !== undefined,
+  });
   return { networks, links, widget, article };
 }
