@@ -16,7 +16,7 @@ async function generateCspDigest(data, algorithm) {
   if (digest === undefined) {
     const hashBuffer = await crypto.subtle.digest(algorithm, encoder.encode(data));
     digest = \`\${ALGORITHMS[algorithm]}\${encodeBase64(new Uint8Array(hashBuffer))}\`;
-    if (quireCspDigests.size >= ${1000}) quireCspDigests.delete(quireCspDigests.keys().next().value);
+    if (quireCspDigests.size >= 1000) quireCspDigests.delete(quireCspDigests.keys().next().value);
     quireCspDigests.set(key, digest);
   }
   return digest;

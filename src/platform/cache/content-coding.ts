@@ -86,18 +86,22 @@ function qualities(acceptEncoding: string): Map<string, number> {
   return result;
 }
 
+function takes(accepted: Map<string, number>, coding: ContentCoding): boolean {
+  return (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+}
+
 /** Whether a client that sent `acceptEncoding` takes `coding`; `q=0` refuses, `*` admits. */
 export function accepts(acceptEncoding: string | null | undefined, coding: ContentCoding): boolean {
-  if (!acceptEncoding) return false;
-  const accepted = qualities(acceptEncoding);
-  return (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  return !!acceptEncoding && takes(qualities(acceptEncoding), coding);
 }
 
 /** The coding to answer a request with: br when the client takes it, else gzip, else none. */
 export function preferredCoding(
   acceptEncoding: string | null | undefined,
 ): ContentCoding | undefined {
-  if (accepts(acceptEncoding, 'br')) return 'br';
-  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  if (!acceptEncoding) return undefined;
+  const accepted = qualities(acceptEncoding);
+  if (takes(accepted, 'br')) return 'br';
+  if (takes(accepted, 'gzip')) return 'gzip';
   return undefined;
 }
