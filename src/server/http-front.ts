@@ -121,6 +121,13 @@ export function createRequestListener(
         return sendTrackingPixel(req, res, headers);
       }
       const problem = requestLineProblem(rawUrl);
+      if (problem?.status === 400 && opensAsPage(req)) {
+        // A browser following a mangled link gets the site's own page saying so, not a line
+        // of plain text; Astro never sees the address itself, which it could not decode.
+        req.url = '/400';
+        req.headers[pageKeyHeader] = '';
+        return await astro(req, res);
+      }
       if (problem) return refuse(req, res, problem.status, problem.message);
       const url = new URL(rawUrl, 'http://quire.invalid');
       const route = routeRules(url.pathname);
@@ -191,6 +198,15 @@ export function createRequestListener(
       else res.destroy();
     }
   };
+}
+
+/** A browser asking for a page to show: GET or HEAD, no body, HTML accepted. */
+function opensAsPage(req: IncomingMessage): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !hasBody(req) &&
+    (req.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /** `GET /?qstat=1&…`, the beacon's hit (contract §2.4); `qstat` must be the first parameter. */

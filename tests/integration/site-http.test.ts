@@ -210,6 +210,20 @@ describe('bad input', () => {
     expect((await get(`/${'a'.repeat(5000)}`)).status).toBe(414);
   });
 
+  it('shows a browser the site’s own page for an address it cannot decode, and other clients a line', async () => {
+    const browser = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+    for (const path of ['/search?q=%ZZ', '/caf%C3/', '//elsewhere.example/']) {
+      const page = await get(path, browser);
+      expect(page.status, path).toBe(400);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+      expect(await page.text(), path).toContain('That address could not be understood');
+    }
+    const client = await get('/search?q=%ZZ');
+    expect(client.status).toBe(400);
+    expect(client.headers.get('content-type')).toContain('text/plain');
+    expect(await client.text()).toBe('The address is not correctly encoded.\n');
+  });
+
   it('answers a page number past the end with 404', async () => {
     expect((await get('/?page=999')).status).toBe(404);
   });
