@@ -5,6 +5,14 @@ import type { Database } from './db/schema.ts';
 
 export type RateLimit = { scope: string; limit: number; windowMs: number };
 
+/** The client is stored only as a keyed hash, never as an address. */
+function rateLimitKey(secret: string, rule: RateLimit, client: string): string {
+  return createHmac('sha256', secret)
+    .update(`${rule.scope}\0${client}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
 /**
  * Counts one attempt by a client in a fixed time window and says whether it is within the
  * limit. Pass the transaction of the write it guards, so the two cost one commit. The count
@@ -18,10 +26,7 @@ export async function takeRateLimit(
   client: string,
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const key = createHmac('sha256', secret)
-    .update(`${rule.scope}\0${client}`)
-    .digest('base64url')
-    .slice(0, 32);
+  const key = rateLimitKey(secret, rule, client);
   const windowStart = now - (now % rule.windowMs);
   const row = await db
     .insertInto('rate_limits')
@@ -42,6 +47,31 @@ export async function takeRateLimit(
       .execute();
   }
   const allowed = Number(row.hits) <= rule.limit;
+  return {
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.ceil((windowStart + rule.windowMs - now) / 1000),
+  };
+}
+
+/**
+ * Whether a client is within the limit now, without counting an attempt: for a rule that
+ * counts only failures, checked before the attempt is judged.
+ */
+export async function peekRateLimit(
+  db: Db,
+  secret: string,
+  rule: RateLimit,
+  client: string,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', rateLimitKey(secret, rule, client))
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
+  const allowed = Number(row?.hits ?? 0) < rule.limit;
   return {
     allowed,
     retryAfterSeconds: allowed ? 0 : Math.ceil((windowStart + rule.windowMs - now) / 1000),

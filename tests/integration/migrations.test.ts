@@ -13,6 +13,7 @@ const releasedMigrations = [
   '2026-11-21-002-forms-and-mail',
   '2026-11-21-003-subscriptions',
   '2026-11-22-004-stats',
+  '2026-11-26-005-admin-sign-in',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

@@ -205,7 +205,19 @@ export interface SessionsTable {
   token_hash: string;
   user_id: number;
   created_at: EpochMs;
+  /** The absolute end, however much the session is used. */
   expires_at: EpochMs;
+  /** When a request last used it, to the minute; null for sessions older than the column. */
+  last_seen_at: EpochMs | null;
+}
+
+/** One-time links that create the first administrator (features/admin/server/setup-link.ts). */
+export interface SetupLinksTable {
+  /** SHA-256 of the link's token; the token itself is only ever printed. */
+  token_hash: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
 }
 
 export interface Database {
@@ -215,6 +227,7 @@ export interface Database {
   stat_drops: StatDropsTable;
   stat_salts: StatSaltsTable;
   sessions: SessionsTable;
+  setup_links: SetupLinksTable;
   forms: FormsTable;
   form_entries: FormEntriesTable;
   rate_limits: RateLimitsTable;

@@ -2,6 +2,7 @@ import { createContentTables } from './2026-11-21-001-content.ts';
 import { createFormAndMailTables } from './2026-11-21-002-forms-and-mail.ts';
 import { addSubscriptionStates } from './2026-11-21-003-subscriptions.ts';
 import { createStatsTables } from './2026-11-22-004-stats.ts';
+import { addAdminSignIn } from './2026-11-26-005-admin-sign-in.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -14,4 +15,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-21-002-forms-and-mail', up: createFormAndMailTables },
   { name: '2026-11-21-003-subscriptions', up: addSubscriptionStates },
   { name: '2026-11-22-004-stats', up: createStatsTables },
+  { name: '2026-11-26-005-admin-sign-in', up: addAdminSignIn },
 ];

@@ -1,0 +1,12 @@
+/** What the admin says to a site owner; every sentence of it lives here, for translation. */
+export const adminMessages = {
+  /** The same whether the address has an account or not, so nobody learns which do. */
+  signInWrong: 'The e-mail address or the password is not right.',
+  signInThrottled: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
+  setupLinkInvalid:
+    'This set-up link has expired or has been used. Restart Quire to print a new one, or create an account with: npm run quire -- admin create',
+  setupAdminExists: 'An administrator account exists already. Sign in instead.',
+} as const;
