@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
@@ -54,6 +56,28 @@ describe('SQLite shared by several processes', () => {
     } finally {
       await first.db.destroy();
       await second.db.destroy();
+    }
+  });
+
+  it('opens a new database another process is holding, waiting with timers', async () => {
+    const file = join(dir, 'new.db');
+    // Another worker, starting at the same moment, holds the new file's lock.
+    const other = new DatabaseSync(file);
+    other.exec('begin exclusive');
+    const handle = connectDatabase({ kind: 'sqlite', file });
+    try {
+      let answered = false;
+      const query = sql<{ one: number }>`select 1 as one`.execute(handle.db).then((result) => {
+        answered = true;
+        return result.rows;
+      });
+      for (let tick = 0; tick < 10; tick++) await nextTimer();
+      expect(answered).toBe(false);
+      other.exec('commit');
+      expect(await query).toEqual([{ one: 1 }]);
+    } finally {
+      other.close();
+      await handle.db.destroy();
     }
   });
 });

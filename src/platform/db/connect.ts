@@ -71,11 +71,16 @@ export function connectDatabase(
     db: new Kysely<Database>({
       dialect: new NodeSqliteDialect(() => {
         const sqlite = openSqliteFile(file);
-        sqlite.exec(
-          'pragma busy_timeout = 5000; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;',
-        );
-        // From here on a locked database is waited for with timers (node-sqlite-dialect.ts).
-        sqlite.exec('pragma busy_timeout = 5;');
+        try {
+          // A locked database is waited for with timers, not in SQLite's busy handler, which
+          // would freeze the event loop (node-sqlite-dialect.ts retries this whole opening).
+          sqlite.exec(
+            'pragma busy_timeout = 5; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;',
+          );
+        } catch (error) {
+          sqlite.close();
+          throw error;
+        }
         return sqlite;
       }),
     }),

@@ -51,8 +51,21 @@ class NodeSqliteDriver implements Driver {
     this.#open = open;
   }
 
+  /**
+   * Opens the connection. Two processes opening a new database at once meet its lock while one
+   * turns on write-ahead logging: the other waits and tries again, as every statement does.
+   */
   async init(): Promise<void> {
-    this.#connection = new NodeSqliteConnection(this.#open());
+    const deadline = Date.now() + busyRetryForMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.#connection = new NodeSqliteConnection(this.#open());
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await pause(Math.min(20, 1 + attempt) * (0.5 + Math.random()));
+      }
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
