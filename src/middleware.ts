@@ -5,6 +5,7 @@ import {
   publicPageCacheControl,
   replyWithPage,
 } from './platform/cache/page-cache.ts';
+import { readCookie, sessionCookieName } from './platform/cookies.ts';
 import { appContext } from './server/app-registry.ts';
 import { routeRules } from './server/routes.ts';
 import { securityHeaders } from './server/security-headers.ts';
@@ -17,6 +18,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set(name, value);
   }
   const route = routeRules(context.url.pathname);
+  // A signed-in owner's pages are theirs alone: no shared cache may keep one (decision 0032).
+  if (
+    readCookie(context.request.headers.get('cookie'), sessionCookieName) !== undefined &&
+    response.headers.get('cache-control') === publicPageCacheControl
+  ) {
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
 
   const request = context.request;
   // The front names the page by the address the visitor asked for, which a rewrite (to /404)

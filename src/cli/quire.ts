@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { createAdmin, UserError } from '../features/admin/server/users.ts';
+import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
@@ -31,6 +31,9 @@ const usage = `Quire command line: npm run quire -- <command>
                                  embeds keep working), or one form definition (docs/forms.md)
   admin create --email <address> create an administrator; the password is read from
                                  standard input, or from QUIRE_ADMIN_PASSWORD
+  admin password --email <address>
+                                 set a new password (read the same way) and sign the
+                                 administrator out everywhere
   entries list [--form N] [--status entry|spam] [--limit N] [--format text|json]
                                  the newest form entries (default 20), with every field
   entries export --form N [--status entry|spam] <file.csv>
@@ -120,10 +123,20 @@ async function runCli(argv: string[]): Promise<number> {
         options: { email: { type: 'string' }, name: { type: 'string' } },
         allowPositionals: true,
       });
-      if (positionals[0] !== 'create' || !values.email)
-        throw new UsageError('use: admin create --email <address>');
+      const action = positionals[0];
+      if ((action !== 'create' && action !== 'password') || !values.email)
+        throw new UsageError(
+          'use: admin create --email <address>, or admin password --email <address>',
+        );
       const email = values.email;
       const password = await readPassword();
+      if (action === 'password') {
+        await withDatabase((handle) => setAdminPassword(handle.db, email, password));
+        console.log(
+          `Set a new password for ${email.trim().toLowerCase()}; every session of it has ended.`,
+        );
+        return 0;
+      }
       const user = await withDatabase((handle) =>
         createAdmin(handle.db, { email, password, ...(values.name ? { name: values.name } : {}) }),
       );

@@ -20,6 +20,13 @@ describe('routeRules', () => {
       expect(routeRules(path).methods, path).toEqual(['GET', 'HEAD']);
       expect(routeRules(path).maxBodyBytes, path).toBe(0);
     }
+    for (const path of ['/admin', '/admin/sign-in', '/admin/setup/abc']) {
+      expect(routeRules(path), path).toMatchObject({
+        methods: ['GET', 'HEAD', 'POST'],
+        maxBodyBytes: 16 * 1024,
+        cacheParams: 'all',
+      });
+    }
     // Reserved first segments are never posts.
     expect(routeRules('/search/').methods).toEqual(['GET', 'HEAD']);
     expect(routeRules('/Not_A_Slug/').methods).toEqual(['GET', 'HEAD']);

@@ -1,3 +1,4 @@
+import { adminFormLimits } from '../features/admin/server/session-cookie.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import {
@@ -72,9 +73,20 @@ const postOrPage: RouteRules = {
   maxBodyBytes: formPostLimits.maxBytes,
 };
 
+/**
+ * The admin: its forms are small. Its pages are personal and answer `no-store`, so the cache
+ * never keeps one; keyed on every parameter all the same.
+ */
+const admin: RouteRules = {
+  methods: ['GET', 'HEAD', 'POST'],
+  maxBodyBytes: adminFormLimits.maxBytes,
+  cacheParams: 'all',
+};
+
 export function routeRules(pathname: string): RouteRules {
   const known = exact.get(pathname);
   if (known) return known;
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return admin;
   if (/^\/(tag\/[^/]+|archive\/[^/]+\/[^/]+)\/?$/.test(pathname)) return pagedList;
   if (/^\/tag\/[^/]+\/feed\.xml$/.test(pathname)) return pageOnly;
   if (/^\/subscription-form\/[^/]+\/[^/]+\/?$/.test(pathname)) return subscriptionForm;

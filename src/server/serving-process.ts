@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createSetupLink } from '../features/admin/server/setup-link.ts';
 import { countAdmins } from '../features/admin/server/users.ts';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
@@ -16,12 +17,15 @@ const stopGraceMs = 10_000;
 /** After this, a process that still cannot store what it holds gives up and says so. */
 const stopLastResortMs = 60_000;
 
-const noAdministratorNotice = [
-  'No administrator account exists yet, so form entries are stored but their notifications reach nobody.',
-  '  Create one: npm run quire -- admin create --email you@example.org',
-  '  or start with QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD set.',
-  '  Read entries meanwhile: npm run quire -- entries list',
-].join('\n');
+/** Printed by one process at start while the site has no administrator (decision 0032). */
+function noAdministratorNotice(setupUrl: string): string {
+  return [
+    'No administrator account exists yet. Open this link within the hour to create one (it works once):',
+    `  ${setupUrl}`,
+    '  Or run: npm run quire -- admin create --email you@example.org',
+    '  Until then form entries are stored, but their notifications reach nobody.',
+  ].join('\n');
+}
 
 /**
  * One process that serves the site: boots Quire (the first to start on a database migrates it
@@ -36,7 +40,8 @@ export async function serveSite(options: {
 }): Promise<void> {
   const app = await bootOrExit();
   if (options.sayNoAdministrator && (await countAdmins(app.database.db)) === 0) {
-    app.log.warn(noAdministratorNotice);
+    const token = await createSetupLink(app.database.db);
+    app.log.warn(noAdministratorNotice(`${app.config.siteUrl}/admin/setup/${token}`));
   }
   registerAppContext(app);
   const entry = join(options.distDir, 'server', 'entry.mjs');

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
+import { createSession, signedInUserId } from '../../src/features/admin/server/sessions.ts';
+import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { boot } from '../../src/server/boot.ts';
 import { serverEntry } from '../support/server-entry.ts';
@@ -151,6 +153,41 @@ describe('quire CLI', () => {
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
     const short = quire(['admin', 'create', '--email', 'you@example.org'], { input: 'short\n' });
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('at least 12 characters');
+  });
+
+  it('resets an administrator password and ends every session of it', async () => {
+    quire(['admin', 'create', '--email', 'me@example.org'], { input: 'a long enough password\n' });
+    const handle = connectDatabase({ kind: 'sqlite', file: join(dir, 'quire.db') });
+    try {
+      const { id } = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'me@example.org')
+        .executeTakeFirstOrThrow();
+      const token = await createSession(handle.db, id);
+      const reset = quire(['admin', 'password', '--email', 'Me@Example.org'], {
+        input: 'a brand new password\n',
+      });
+      expect(reset.code, reset.err).toBe(0);
+      expect(reset.out).toContain('Set a new password for me@example.org');
+      const user = await handle.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword('a brand new password', user.password_hash)).toBe(true);
+      expect(await signedInUserId(handle.db, `${sessionCookieName}=${token}`)).toBeUndefined();
+    } finally {
+      await handle.db.destroy();
+    }
+    const unknown = quire(['admin', 'password', '--email', 'you@example.org'], {
+      input: 'a brand new password\n',
+    });
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('No administrator account has the address you@example.org');
+    const short = quire(['admin', 'password', '--email', 'me@example.org'], { input: 'short\n' });
     expect(short.code).toBe(1);
     expect(short.err).toContain('at least 12 characters');
   });

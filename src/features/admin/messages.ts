@@ -9,4 +9,10 @@ export const adminMessages = {
   setupLinkInvalid:
     'This set-up link has expired or has been used. Restart Quire to print a new one, or create an account with: npm run quire -- admin create',
   setupAdminExists: 'An administrator account exists already. Sign in instead.',
+  setupPasswordsDiffer: 'The two passwords are not the same.',
+  signedOut: 'You are signed out.',
+  signedOutEverywhere: 'You are signed out on every device.',
+  sessionEnded: 'Your session has ended. Sign in again.',
+  /** A write without the session's CSRF token: a stale page, or a forged request. */
+  staleForm: 'This page was open too long to be trusted. Reload it and try again.',
 } as const;

@@ -44,3 +44,24 @@ export async function countAdmins(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Gives an administrator a new password (the CLI's reset, or a change in the admin) and ends
+ * every session they have, so whoever knew the old one is signed out everywhere.
+ */
+export async function setAdminPassword(db: Db, email: string, password: string): Promise<void> {
+  const parsed = newAdminSchema.shape.password.safeParse(password);
+  if (!parsed.success) throw new UserError(parsed.error.issues.map((i) => i.message).join(' '));
+  const address = email.trim().toLowerCase();
+  const hash = await hashPassword(parsed.data);
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', address)
+    .executeTakeFirst();
+  if (!user) throw new UserError(`No administrator account has the address ${address}.`);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+  });
+}

@@ -1,0 +1,60 @@
+import type { DashboardFigures } from '../features/admin/ui/DashboardPage.tsx';
+import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
+import { listForms } from '../features/forms/server/forms-store.ts';
+import { statsReport } from '../features/stats/server/reports.ts';
+import { readStatsSettings } from '../features/stats/server/stats-settings-store.ts';
+import { lastDaysQuery } from '../features/stats/stats-query.ts';
+import type { AppContext } from './boot.ts';
+
+const dayMs = 86_400_000;
+/** Newest entries on the dashboard. */
+const newestEntries = 5;
+
+/**
+ * What the dashboard's cards show, gathered from the features that own it: page views and
+ * visitors today and over 7 days (whole UTC days, as the statistics count them), the newest
+ * form entries, subscribers who have not confirmed, and mail that could not be sent.
+ */
+export async function loadDashboardFigures(
+  app: AppContext,
+  now = Date.now(),
+): Promise<DashboardFigures> {
+  const { db } = app.database;
+  const today = Math.floor(now / dayMs);
+  const [settings, week, entries, forms, pending, failed] = await Promise.all([
+    readStatsSettings(db, app.log),
+    statsReport(app.database, lastDaysQuery(today, 7, 1)),
+    readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
+    listForms(db),
+    db
+      .selectFrom('subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const titles = new Map(forms.map((form) => [form.id, form.definition.title]));
+  const lastDay = week.daily.at(-1);
+  return {
+    statsEnabled: settings.enabled,
+    today: { pageViews: lastDay?.pageViews ?? 0, visitors: lastDay?.visitors ?? 0 },
+    week: { pageViews: week.totals.pageViews, visitors: week.totals.visitors },
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      formTitle: titles.get(entry.formId) ?? `Form ${entry.formId}`,
+      submittedAt: entry.submittedAt,
+      summary: entry.fields
+        .map((field) => field.value)
+        .filter((value) => value.trim() !== '')
+        .slice(0, 2)
+        .join(' · ')
+        .slice(0, 120),
+    })),
+    pendingSubscribers: Number(pending.n),
+    failedMail: Number(failed.n),
+  };
+}

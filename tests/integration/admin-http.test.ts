@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../src/features/admin/messages.ts';
+import { sessionCookieName } from '../../src/platform/cookies.ts';
+import { testDatabases } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const password = 'a long and careful password';
+
+/**
+ * The admin's base over HTTP on the built site: the set-up link printed at the first start,
+ * signing in and out, the dashboard behind the session, CSRF on sign-out, and the owner's
+ * pages kept out of the page cache. Once per database.
+ */
+for (const database of testDatabases()) {
+  describe(`admin sign-in over HTTP on ${database.name}`, () => {
+    let server: TestServer;
+    let setupPath: string;
+    let clients = 0;
+    const newClient = () => `203.0.113.${++clients}`;
+
+    beforeAll(async () => {
+      const empty = await database.open();
+      await empty.close();
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      server = await startTestServer({
+        TRUST_PROXY: '1',
+        CACHE_VERSION_CHECK_MS: '0',
+        ...(url ? { DATABASE_URL: url } : {}),
+      });
+      await server.waitForErrorOutput(/\/admin\/setup\/\S+/);
+      const link = /(http:\/\/\S+\/admin\/setup\/\S+)/.exec(server.errorOutput())?.[1];
+      if (!link) throw new Error('No set-up link printed');
+      setupPath = new URL(link).pathname;
+    }, 90_000);
+    afterAll(() => server?.stop());
+
+    const request = (
+      path: string,
+      options: { cookie?: string; form?: Record<string, string>; origin?: string } = {},
+    ) =>
+      fetch(`${server.url}${path}`, {
+        method: options.form ? 'POST' : 'GET',
+        redirect: 'manual',
+        headers: {
+          'x-forwarded-for': newClient(),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.form
+            ? {
+                'content-type': 'application/x-www-form-urlencoded',
+                origin: options.origin ?? server.url,
+              }
+            : {}),
+        },
+        ...(options.form ? { body: new URLSearchParams(options.form).toString() } : {}),
+      });
+    const sessionFrom = (response: Response) => {
+      const cookie = response.headers.get('set-cookie') ?? '';
+      const token = new RegExp(`${sessionCookieName}=([^;]*)`).exec(cookie)?.[1];
+      return { cookie, header: token ? `${sessionCookieName}=${token}` : '' };
+    };
+    const csrfOf = async (response: Response) =>
+      /name="csrf" value="([^"]+)"/.exec(await response.text())?.[1] ?? '';
+
+    it('sends a visitor without a session to the sign-in page', async () => {
+      const response = await request('/admin');
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/admin/sign-in');
+      const signIn = await request('/admin/sign-in');
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get('cache-control')).toBe('no-store');
+      expect(signIn.headers.get('x-robots-tag')).toContain('noindex');
+      const html = await signIn.text();
+      expect(html).toMatch(/autocomplete="current-password"/i);
+      expect(html).not.toContain('<script'); // The sign-in page needs no JavaScript.
+    });
+
+    it('creates the first administrator through the printed set-up link, once', async () => {
+      const page = await request(setupPath);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Create the account');
+
+      const differ = await request(setupPath, {
+        form: { name: 'Owner', email: 'owner@example.org', password, passwordAgain: 'other' },
+      });
+      expect(differ.status).toBe(422);
+      expect(await differ.text()).toContain(adminMessages.setupPasswordsDiffer);
+
+      const short = await request(setupPath, {
+        form: {
+          name: 'Owner',
+          email: 'owner@example.org',
+          password: 'short',
+          passwordAgain: 'short',
+        },
+      });
+      expect(short.status).toBe(422);
+      expect(await short.text()).toContain('at least 12 characters');
+
+      const created = await request(setupPath, {
+        form: { name: 'Owner', email: 'owner@example.org', password, passwordAgain: password },
+      });
+      expect(created.status).toBe(303);
+      expect(created.headers.get('location')).toBe('/admin');
+      const { cookie, header } = sessionFrom(created);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Secure/); // The test site is served over http.
+
+      const dashboard = await request('/admin', { cookie: header });
+      expect(dashboard.status).toBe(200);
+      expect(dashboard.headers.get('cache-control')).toBe('no-store');
+      const html = await dashboard.text();
+      expect(html).toContain('<h1>Dashboard</h1>');
+      expect(html).toContain('Newest form entries');
+
+      const spent = await request(setupPath);
+      expect(spent.status).toBe(410);
+      expect(await spent.text()).toContain(adminMessages.setupAdminExists);
+    });
+
+    it('signs in with the right password only, saying the same for an unknown address', async () => {
+      const wrong = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password: 'not the password' },
+      });
+      expect(wrong.status).toBe(401);
+      const wrongHtml = await wrong.text();
+      expect(wrongHtml).toContain(adminMessages.signInWrong);
+      expect(wrongHtml).toContain('value="owner@example.org"');
+      const unknown = await request('/admin/sign-in', {
+        form: { email: 'nobody@example.org', password },
+      });
+      expect(unknown.status).toBe(401);
+      expect(await unknown.text()).toContain(adminMessages.signInWrong);
+
+      const right = await request('/admin/sign-in?next=/admin', {
+        form: { email: 'Owner@Example.org', password },
+      });
+      expect(right.status).toBe(303);
+      expect(right.headers.get('location')).toBe('/admin');
+      expect((await request('/admin', { cookie: sessionFrom(right).header })).status).toBe(200);
+      // Only admin addresses are followed after signing in.
+      const elsewhere = await request('/admin/sign-in?next=https://evil.example/', {
+        form: { email: 'owner@example.org', password },
+      });
+      expect(elsewhere.headers.get('location')).toBe('/admin');
+    });
+
+    it('refuses a sign-in posted from another site', async () => {
+      const response = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+        origin: 'https://evil.example',
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    });
+
+    it('signs out only with the session’s CSRF token, and then the session is gone', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const { header } = sessionFrom(signedIn);
+      const csrf = await csrfOf(await request('/admin', { cookie: header }));
+      expect(csrf).not.toBe('');
+
+      const forged = await request('/admin/sign-out', { cookie: header, form: { csrf: 'guess' } });
+      expect(forged.status).toBe(403);
+      expect(await forged.text()).toBe(adminMessages.staleForm);
+      expect((await request('/admin', { cookie: header })).status).toBe(200);
+
+      const out = await request('/admin/sign-out', { cookie: header, form: { csrf } });
+      expect(out.status).toBe(303);
+      expect(out.headers.get('location')).toBe('/admin/sign-in?notice=signed-out');
+      expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+      expect((await request('/admin', { cookie: header })).status).toBe(303);
+      const notice = await request('/admin/sign-in?notice=signed-out');
+      expect(await notice.text()).toContain(adminMessages.signedOut);
+    });
+
+    it('signs out every device at once', async () => {
+      const sessions = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await request('/admin/sign-in', {
+          form: { email: 'owner@example.org', password },
+        });
+        sessions.push(sessionFrom(response).header);
+      }
+      const [first = '', second = ''] = sessions;
+      const csrf = await csrfOf(await request('/admin', { cookie: first }));
+      const out = await request('/admin/sign-out', {
+        cookie: first,
+        form: { csrf, everywhere: '1' },
+      });
+      expect(out.headers.get('location')).toBe('/admin/sign-in?notice=everywhere');
+      expect((await request('/admin', { cookie: second })).status).toBe(303);
+    });
+
+    it('never serves a signed-in owner a cached page, nor caches theirs', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const { header } = sessionFrom(signedIn);
+      await request('/');
+      const anonymous = await request('/');
+      expect(anonymous.headers.get('x-cache')).toBe('HIT');
+      const owner = await request('/', { cookie: header });
+      expect(owner.status).toBe(200);
+      expect(owner.headers.get('x-cache')).not.toBe('HIT');
+      expect(owner.headers.get('cache-control')).toBe('private, no-store');
+    });
+  });
+}
