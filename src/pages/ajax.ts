@@ -10,5 +10,10 @@ export const ALL: APIRoute = (context) => {
     context.clientAddress,
     app.config.trustedProxies,
   );
-  return ajaxRouter.handle(context.request, { app, forms: app.forms, client });
+  return ajaxRouter.handle(context.request, {
+    app,
+    forms: app.forms,
+    admin: { db: app.database.db, secret: app.secret },
+    client,
+  });
 };

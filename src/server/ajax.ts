@@ -1,10 +1,14 @@
+import {
+  type AdminAjaxContext,
+  adminAjaxActions,
+} from '../features/admin/server/notice-actions.ts';
 import { type FormsAjaxContext, formAjaxActions } from '../features/forms/server/ajax-actions.ts';
 import { AjaxRouter } from '../platform/ajax/ajax-router.ts';
 import { takeRateLimit } from '../platform/rate-limit.ts';
 import type { AppContext } from './boot.ts';
 
 /** A call as the router sees it: the app for its own limits and log, and what each feature's actions take. */
-type AjaxCall = FormsAjaxContext & { app: AppContext };
+type AjaxCall = FormsAjaxContext & AdminAjaxContext & { app: AppContext };
 
 /**
  * The `/ajax` endpoint's actions, from every feature that has some. Their rate limits are
@@ -17,4 +21,6 @@ export const ajaxRouter = new AjaxRouter<AjaxCall>({
     app.log.error(`AJAX action ${action} failed`, {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     }),
-}).register(...formAjaxActions);
+})
+  .register(...formAjaxActions)
+  .register(...adminAjaxActions);

@@ -87,3 +87,74 @@ test('a first run goes from the set-up link to the dashboard, and out and in aga
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+/** Waits until the screen's islands have hydrated (Astro then drops their `ssr` attribute). */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('E-mail address').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+test('the forum notice folds and unfolds, saved each time, and goes for good', async ({ page }) => {
+  // The owner of the first journey, with the notice as a new administrator finds it.
+  const { db } = siteDatabase();
+  await db.deleteFrom('admin_preferences').execute();
+  await signIn(page);
+  await waitForHydration(page);
+  const toggle = page.getByRole('button', { name: 'Questions or ideas? Join the Quire forum' });
+  const body = page.getByText('Ask how to do something');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(body).toBeVisible();
+
+  const calls: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/ajax')) calls.push(new URLSearchParams(request.postData() ?? ''));
+  });
+  const answered = () => page.waitForResponse((response) => response.url().endsWith('/ajax'));
+  let reply = answered();
+  await toggle.click();
+  await reply;
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(body).toBeHidden();
+  reply = answered();
+  await toggle.press('Enter');
+  await reply;
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  reply = answered();
+  await toggle.press('Space');
+  await reply;
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const nonce = await page.locator('input[name="csrf"]').first().inputValue();
+  expect(calls.map((call) => [call.get('action'), call.get('status'), call.get('nonce')])).toEqual([
+    ['qshare_default_hide_admin_notification', 'hide', nonce],
+    ['qshare_default_hide_admin_notification', 'show', nonce],
+    ['qshare_default_hide_admin_notification', 'hide', nonce],
+  ]);
+  await expectNoAxeViolations(page);
+
+  // Closed is remembered across a reload; then the footer link hides it for good.
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await waitForHydration(page);
+  await toggle.click();
+  reply = answered();
+  await page.getByRole('button', { name: 'Don’t show this again' }).click();
+  await reply;
+  await expect(toggle).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('The forum notice is hidden for good.');
+  expect(calls.at(-1)?.get('action')).toBe('qshare_hide_admin_forum_notification');
+  expect(calls.at(-1)?.get('nonce')).toBe(nonce);
+
+  // Still gone after signing out and in again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page);
+  await expect(
+    page.getByRole('button', { name: 'Questions or ideas? Join the Quire forum' }),
+  ).toHaveCount(0);
+});

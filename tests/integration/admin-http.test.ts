@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  forumNoticeMessages,
+  hideNoticeAction,
+  noticeStatusAction,
+} from '../../src/features/admin/forum-notice.ts';
 import { adminMessages } from '../../src/features/admin/messages.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -194,6 +199,72 @@ for (const database of testDatabases()) {
       });
       expect(out.headers.get('location')).toBe('/admin/sign-in?notice=everywhere');
       expect((await request('/admin', { cookie: second })).status).toBe(303);
+    });
+
+    it('keeps the forum notice open, closed or hidden per administrator, only with a session and its nonce', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const { header } = sessionFrom(signedIn);
+      const nonce = await csrfOf(await request('/admin', { cookie: header }));
+      const ajax = async (fields: Record<string, string>, cookie?: string) => {
+        const response = await request('/ajax', { form: fields, ...(cookie ? { cookie } : {}) });
+        return {
+          status: response.status,
+          body: (await response.json()) as { success: boolean; data: { message?: string } },
+        };
+      };
+      const expanded = async (cookie: string) =>
+        /aria-expanded="(true|false)"/.exec(
+          await (await request('/admin', { cookie })).text(),
+        )?.[1];
+
+      expect(await expanded(header)).toBe('true');
+      const visitor = await ajax({ action: noticeStatusAction, status: 'hide', nonce });
+      expect(visitor).toEqual({
+        status: 403,
+        body: { success: false, data: { message: forumNoticeMessages.notSignedIn } },
+      });
+      const noNonce = await ajax({ action: noticeStatusAction, status: 'hide' }, header);
+      expect(noNonce.status).toBe(403);
+      expect(noNonce.body.data.message).toBe(adminMessages.staleForm);
+      const wrongNonce = await ajax(
+        { action: noticeStatusAction, status: 'hide', nonce: `${nonce}x` },
+        header,
+      );
+      expect(wrongNonce.status).toBe(403);
+      const badStatus = await ajax({ action: noticeStatusAction, status: 'fold', nonce }, header);
+      expect(badStatus).toEqual({
+        status: 400,
+        body: { success: false, data: { message: forumNoticeMessages.badStatus } },
+      });
+      expect(await expanded(header)).toBe('true');
+
+      const closed = await ajax({ action: noticeStatusAction, status: 'hide', nonce }, header);
+      expect(closed).toEqual({ status: 200, body: { success: true, data: { status: 'hide' } } });
+      expect(await expanded(header)).toBe('false');
+
+      // Kept across sign-ins: a new session finds it closed.
+      const again = sessionFrom(
+        await request('/admin/sign-in', { form: { email: 'owner@example.org', password } }),
+      ).header;
+      expect(await expanded(again)).toBe('false');
+
+      expect((await ajax({ action: hideNoticeAction }, header)).status).toBe(403);
+      expect((await ajax({ action: hideNoticeAction, nonce })).status).toBe(403);
+      const hidden = await ajax({ action: hideNoticeAction, nonce }, header);
+      expect(hidden).toEqual({
+        status: 200,
+        body: { success: true, data: { message: forumNoticeMessages.dismissed } },
+      });
+      expect(await (await request('/admin', { cookie: again })).text()).not.toContain(
+        forumNoticeMessages.title,
+      );
+      // A late toggle cannot bring it back.
+      await ajax({ action: noticeStatusAction, status: 'show', nonce }, header);
+      expect(await (await request('/admin', { cookie: again })).text()).not.toContain(
+        forumNoticeMessages.title,
+      );
     });
 
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {

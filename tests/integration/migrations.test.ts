@@ -14,6 +14,7 @@ const releasedMigrations = [
   '2026-11-21-003-subscriptions',
   '2026-11-22-004-stats',
   '2026-11-26-005-admin-sign-in',
+  '2026-11-26-006-admin-preferences',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

@@ -220,6 +220,14 @@ export interface SetupLinksTable {
   used_at: EpochMs | null;
 }
 
+/** One choice of one administrator in the admin (features/admin/server/preferences.ts). */
+export interface AdminPreferencesTable {
+  user_id: number;
+  name: string;
+  value: string;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   stat_hits: StatHitsTable;
   stat_daily: StatDailyTable;
@@ -228,6 +236,7 @@ export interface Database {
   stat_salts: StatSaltsTable;
   sessions: SessionsTable;
   setup_links: SetupLinksTable;
+  admin_preferences: AdminPreferencesTable;
   forms: FormsTable;
   form_entries: FormEntriesTable;
   rate_limits: RateLimitsTable;

@@ -3,6 +3,7 @@ import { createFormAndMailTables } from './2026-11-21-002-forms-and-mail.ts';
 import { addSubscriptionStates } from './2026-11-21-003-subscriptions.ts';
 import { createStatsTables } from './2026-11-22-004-stats.ts';
 import { addAdminSignIn } from './2026-11-26-005-admin-sign-in.ts';
+import { createAdminPreferences } from './2026-11-26-006-admin-preferences.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -16,4 +17,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-21-003-subscriptions', up: addSubscriptionStates },
   { name: '2026-11-22-004-stats', up: createStatsTables },
   { name: '2026-11-26-005-admin-sign-in', up: addAdminSignIn },
+  { name: '2026-11-26-006-admin-preferences', up: createAdminPreferences },
 ];
