@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import type { Plugin } from 'vite';
+import { adminBundle } from './src/features/admin/server/admin-bundle.ts';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
 import { rememberCspDigests } from './src/server/csp-digest-memo.ts';
 import { serverFront } from './src/server/front-bundle.ts';
@@ -54,7 +55,12 @@ export default defineConfig({
   // Pages are rendered whole (no Suspense streaming): renderToString is several times cheaper.
   // The beacon is its own esbuild bundle, inlined into the pages (decision 0018); the HTTP
   // front is built to dist/front/ as plain JavaScript (decision 0031).
-  integrations: [react({ experimentalDisableStreaming: true }), qstatBeacon(), serverFront()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    qstatBeacon(),
+    adminBundle(),
+    serverFront(),
+  ],
   server: { host: '127.0.0.1', port: 4321 },
   security: {
     // Every page's Content-Security-Policy header: scripts run only from the site's own files,

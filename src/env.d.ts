@@ -11,3 +11,9 @@ declare module 'virtual:qstat-beacon' {
   const beaconSource: string;
   export default beaconSource;
 }
+
+declare module 'virtual:quire-admin-script' {
+  /** The address of the admin's browser bundle (features/admin/server/admin-bundle.ts). */
+  const address: string;
+  export default address;
+}

@@ -34,7 +34,7 @@ describe('SanitisedHtml', () => {
   it('is the only markup pages and islands inject, through htmlOf', () => {
     // What may be injected without being HTML a person wrote: scripts and CSS the site builds,
     // JSON-LD (escaped for a script element), the QR code drawn from the page address, and
-    // markup React rendered (staticMarkup: React escapes every value it writes).
+    // markup React rendered (staticMarkup, adminIslandMarkup: React escapes every value it writes).
     const notHtml = new Map([
       ['src/layouts/Document.astro', 3],
       ['src/features/site/ui/SeoHead.tsx', 1],
@@ -42,7 +42,7 @@ describe('SanitisedHtml', () => {
     ]);
     const injections = [
       ...found(/dangerouslySetInnerHTML=\{\{\s*__html:(?!\s*htmlOf\()/g),
-      ...found(/set:html=\{(?!\s*(?:htmlOf|staticMarkup)\()/g),
+      ...found(/set:html=\{(?!\s*(?:htmlOf|staticMarkup|adminIslandMarkup)\()/g),
       ...found(/\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write/g),
     ];
     const byFile = new Map<string, number>();

@@ -181,9 +181,11 @@ export function createRequestListener(
         req.headers.cookie,
         req.headers.authorization,
       );
+      // Every page sees the newest content, the owner's too: their pages are never cached, but
+      // the chrome and memos they are rendered from are.
+      const stale = app.pageCache.refresh();
+      if (stale) await stale;
       if (key !== undefined) {
-        const stale = app.pageCache.refresh();
-        if (stale) await stale;
         const page = app.pageCache.get(key);
         if (page) return sendCachedPage(req, res, page);
       }

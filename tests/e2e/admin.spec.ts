@@ -88,9 +88,9 @@ test('a first run goes from the set-up link to the dashboard, and out and in aga
   expect(errors).toEqual([]);
 });
 
-/** Waits until the screen's islands have hydrated (Astro then drops their `ssr` attribute). */
+/** Waits until the screen's islands have hydrated (the admin's bundle marks them). */
 async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page.locator('[data-admin-island][data-hydrated]').first().waitFor({ state: 'attached' });
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -157,4 +157,78 @@ test('the forum notice folds and unfolds, saved each time, and goes for good', a
   await expect(
     page.getByRole('button', { name: 'Questions or ideas? Join the Quire forum' }),
   ).toHaveCount(0);
+});
+
+test('a settings tab saves with "Saving...", says so for 5 s, and the site shows it', async ({
+  page,
+}) => {
+  const { db } = siteDatabase();
+  const before = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'site')
+    .executeTakeFirst();
+  await page.clock.install();
+  await signIn(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  try {
+    const panel = page.getByRole('tabpanel', { name: 'Site' });
+    const save = panel.getByRole('button', { name: 'Save' });
+    // An invalid value is marked at its field, with the tab's error message.
+    await panel.getByLabel('Posts per page').fill('0');
+    await save.click();
+    await expect(panel.getByText('Enter at least 1.')).toBeVisible();
+    await expect(panel.getByLabel('Posts per page')).toHaveAttribute('aria-invalid', 'true');
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Some settings need a change: see the marked fields.',
+    );
+    await expect(panel.getByLabel('Posts per page')).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Held back, the save shows "Saving..." on its button until the answer comes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/admin/api/settings', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await panel.getByLabel('Posts per page').fill('6');
+    await panel.getByLabel('Site title').fill('Field Notes, renamed');
+    await save.click();
+    await expect(panel.getByRole('button', { name: 'Saving...' })).toBeVisible();
+    release();
+    const message = panel.getByRole('status');
+    await expect(message).toHaveText('Settings saved. The site shows them now.');
+    await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
+    await page.clock.runFor(4900);
+    await expect(message).toHaveText('Settings saved. The site shows them now.');
+    await page.clock.runFor(200);
+    await expect(message).toHaveText('');
+
+    // Keyboard: the arrow keys move between tabs.
+    await page.getByRole('tab', { name: 'Site' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Header' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    await page.goto('/');
+    await expect(page.locator('.site-title')).toHaveText('Field Notes, renamed');
+  } finally {
+    // Other journeys expect the demo's settings.
+    if (before)
+      await db
+        .updateTable('settings')
+        .set({ value: before.value })
+        .where('key', '=', 'site')
+        .execute();
+    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
+    await bumpContentVersion(db);
+  }
 });

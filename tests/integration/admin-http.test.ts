@@ -267,6 +267,84 @@ for (const database of testDatabases()) {
       );
     });
 
+    it('saves a settings tab only with a session and its token, and the site shows it at once', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const { header } = sessionFrom(signedIn);
+      const settingsPage = await request('/admin/settings', { cookie: header });
+      expect(settingsPage.status).toBe(200);
+      const csrf = await csrfOf(settingsPage);
+      const save = async (body: unknown, options: { cookie?: string; token?: string } = {}) => {
+        const response = await fetch(`${server.url}/admin/api/settings`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': newClient(),
+            ...(options.cookie ? { cookie: options.cookie } : {}),
+            ...(options.token ? { 'x-csrf-token': options.token } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown>,
+        };
+      };
+      const site = {
+        title: 'Renamed in the admin',
+        description: 'A description from the settings screen.',
+        locale: 'en-GB',
+        postsPerPage: 5,
+        footerText: 'Footer words',
+        copyProtection: false,
+      };
+      await request('/'); // The home page is cached before the change.
+      expect((await save({ section: 'site', values: site })).status).toBe(401);
+      expect((await save({ section: 'site', values: site }, { cookie: header })).status).toBe(403);
+      expect(
+        (await save({ section: 'site', values: site }, { cookie: header, token: `${csrf}x` }))
+          .status,
+      ).toBe(403);
+      const invalid = await save(
+        { section: 'site', values: { ...site, title: ' ', postsPerPage: 99 } },
+        { cookie: header, token: csrf },
+      );
+      expect(invalid).toEqual({
+        status: 422,
+        body: {
+          ok: false,
+          message: adminMessages.settingsInvalid,
+          fieldErrors: { title: 'This cannot be empty.', postsPerPage: 'Enter at most 50.' },
+        },
+      });
+      const unknownTab = await save(
+        { section: 'secrets', values: {} },
+        { cookie: header, token: csrf },
+      );
+      expect(unknownTab.status).toBe(400);
+
+      const saved = await save({ section: 'site', values: site }, { cookie: header, token: csrf });
+      expect(saved).toEqual({
+        status: 200,
+        body: { ok: true, message: adminMessages.settingsSaved, values: site },
+      });
+      // The owner, whose pages are never cached, sees it first; then every visitor.
+      const ownHome = await (await request('/', { cookie: header })).text();
+      expect(ownHome).toContain('Renamed in the admin');
+      const home = await (await request('/')).text();
+      expect(home).toContain('Renamed in the admin');
+      expect(home).toContain('<html lang="en-GB"');
+      expect(home).toContain('data-copy-protection="off"');
+      // The tab's fields alone changed: the header's break point kept its value.
+      const header2 = await save(
+        { section: 'header', values: { desktopBreakPoint: 900 } },
+        { cookie: header, token: csrf },
+      );
+      expect(header2.status).toBe(200);
+      expect(await (await request('/')).text()).toContain('Renamed in the admin');
+    });
+
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {
       const signedIn = await request('/admin/sign-in', {
         form: { email: 'owner@example.org', password },

@@ -15,4 +15,12 @@ export const adminMessages = {
   sessionEnded: 'Your session has ended. Sign in again.',
   /** A write without the session's CSRF token: a stale page, or a forged request. */
   staleForm: 'This page was open too long to be trusted. Reload it and try again.',
+  /** The save button while a settings form is saved (seed §2.12, §8). */
+  saving: 'Saving...',
+  settingsSaved: 'Settings saved. The site shows them now.',
+  settingsInvalid: 'Some settings need a change: see the marked fields.',
+  settingsFailed: 'The settings could not be saved. Check the connection and try again.',
 } as const;
+
+/** How long a settings form's message stays, in milliseconds (seed §2.12: 5 s). */
+export const settingsMessageMs = 5000;

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
 /** The admin's screens, in the sidebar's order; each is added here when it exists. */
-const sections = [{ path: '/admin', label: 'Dashboard' }] as const;
+const sections = [
+  { path: '/admin', label: 'Dashboard' },
+  { path: '/admin/settings', label: 'Settings' },
+] as const;
 
 type Props = {
   siteTitle: string;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettingsSection } from './settings-sections.ts';
+
+const site = {
+  title: 'Field Notes',
+  description: 'Walks and weather.',
+  locale: 'en-GB',
+  postsPerPage: 8,
+  footerText: '',
+  copyProtection: true,
+};
+
+describe('parseSettingsSection', () => {
+  it('takes a valid tab, trimmed, and only its own fields', () => {
+    const parsed = parseSettingsSection('site', { ...site, title: '  Field Notes ', menu: [] });
+    expect(parsed).toEqual({ ok: true, values: site });
+  });
+
+  it('says in plain words what each field needs', () => {
+    const parsed = parseSettingsSection('site', {
+      ...site,
+      title: ' ',
+      locale: 'English',
+      postsPerPage: 0,
+      description: 'x'.repeat(301),
+    });
+    expect(parsed).toEqual({
+      ok: false,
+      fieldErrors: {
+        title: 'This cannot be empty.',
+        description: 'Use at most 300 characters.',
+        locale: 'Use a language tag such as en, en-GB or de.',
+        postsPerPage: 'Enter at least 1.',
+      },
+    });
+    expect(parseSettingsSection('header', { desktopBreakPoint: null })).toEqual({
+      ok: false,
+      fieldErrors: { desktopBreakPoint: 'Enter a number.' },
+    });
+    expect(parseSettingsSection('header', { desktopBreakPoint: 'wide' }).ok).toBe(false);
+    // A field left out is refused, never given its default over what the owner set.
+    expect(parseSettingsSection('site', { ...site, title: undefined })).toEqual({
+      ok: false,
+      fieldErrors: { title: 'Enter a value.' },
+    });
+    expect(parseSettingsSection('header', { desktopBreakPoint: 5000 })).toEqual({
+      ok: false,
+      fieldErrors: { desktopBreakPoint: 'Enter at most 4000.' },
+    });
+  });
+});

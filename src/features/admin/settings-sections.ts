@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { siteSettingsSchema } from '../site/site-settings.ts';
+
+/**
+ * The settings screen's tabs: each one form over one settings group, with the schema both the
+ * browser and the server check it against (the group's own, narrowed to the fields the tab
+ * shows). The server saves only those fields; the group's others keep their value.
+ */
+
+/** One input of a settings form. */
+export type SettingsField = {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'checkbox';
+  hint?: string;
+};
+
+/**
+ * A group's fields as a tab edits them: every one must be sent, since a default standing in for
+ * a missing value would overwrite what the owner had set.
+ */
+function editable<Shape extends z.ZodRawShape>(shape: Shape) {
+  const fields: Record<string, z.core.$ZodType> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    fields[name] = field instanceof z.ZodDefault ? field.unwrap() : field;
+  }
+  return z.object(fields) as unknown as z.ZodObject<{
+    -readonly [Name in keyof Shape]: Shape[Name] extends z.ZodDefault<infer Inner extends z.ZodType>
+      ? Inner
+      : Shape[Name];
+  }>;
+}
+
+const languageTag = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Use a language tag such as en, en-GB or de.');
+
+export const settingsSections = {
+  site: {
+    label: 'Site',
+    schema: editable(
+      siteSettingsSchema.pick({
+        title: true,
+        description: true,
+        copyProtection: true,
+        postsPerPage: true,
+        footerText: true,
+      }).shape,
+    ).extend({ locale: languageTag }),
+    fields: [
+      { name: 'title', label: 'Site title', kind: 'text' },
+      {
+        name: 'description',
+        label: 'Description',
+        kind: 'textarea',
+        hint: 'Shown by search engines and when a page of the site is shared.',
+      },
+      {
+        name: 'locale',
+        label: 'Language',
+        kind: 'text',
+        hint: 'A language tag such as en, en-GB or de: browsers and screen readers read the site in it.',
+      },
+      { name: 'postsPerPage', label: 'Posts per page', kind: 'number', hint: 'From 1 to 50.' },
+      { name: 'footerText', label: 'Footer text', kind: 'text' },
+      {
+        name: 'copyProtection',
+        label: 'Copy protection',
+        kind: 'checkbox',
+        hint: 'Copied text carries a link back to its page.',
+      },
+    ],
+  },
+  header: {
+    label: 'Header',
+    schema: editable(siteSettingsSchema.pick({ desktopBreakPoint: true }).shape),
+    fields: [
+      {
+        name: 'desktopBreakPoint',
+        label: 'Desktop header from (px)',
+        kind: 'number',
+        hint: 'Narrower windows get the phone header with its menu button. From 320 to 4000.',
+      },
+    ],
+  },
+} as const satisfies Record<
+  string,
+  { label: string; schema: z.ZodObject; fields: readonly SettingsField[] }
+>;
+
+export type SettingsSectionName = keyof typeof settingsSections;
+
+export function isSettingsSection(name: unknown): name is SettingsSectionName {
+  return typeof name === 'string' && Object.hasOwn(settingsSections, name);
+}
+
+/** The field errors of a failed parse, by field name: the first message of each. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? '');
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Plain messages for zod's issues, for the browser and the server alike; a message the schema
+ * words itself (the language tag's) takes precedence.
+ */
+export function settingsIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected === 'number' ? 'Enter a number.' : 'Enter a value.';
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? 'This cannot be empty.'
+          : `Use at least ${issue.minimum} characters.`;
+      }
+      return `Enter at least ${issue.minimum}.`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Use at most ${issue.maximum} characters.`
+        : `Enter at most ${issue.maximum}.`;
+    case 'invalid_format':
+      return 'This is not in the right form.';
+    default:
+      return undefined;
+  }
+}
+
+/** Checks one tab's values: the parsed settings, or each field's message. */
+export function parseSettingsSection(
+  section: SettingsSectionName,
+  values: unknown,
+):
+  | { ok: true; values: Record<string, unknown> }
+  | { ok: false; fieldErrors: Record<string, string> } {
+  const parsed = settingsSections[section].schema.safeParse(values, {
+    error: settingsIssueMessage,
+  });
+  return parsed.success
+    ? { ok: true, values: parsed.data as Record<string, unknown> }
+    : { ok: false, fieldErrors: fieldErrors(parsed.error) };
+}

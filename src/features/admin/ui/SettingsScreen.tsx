@@ -1,0 +1,210 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { adminMessages, settingsMessageMs } from '../messages.ts';
+import {
+  parseSettingsSection,
+  type SettingsField,
+  type SettingsSectionName,
+  settingsSections,
+} from '../settings-sections.ts';
+
+type Values = Record<string, unknown>;
+
+type Props = {
+  /** Each tab's current values, as stored. */
+  values: Record<SettingsSectionName, Values>;
+  /** The session's CSRF token, sent with every save. */
+  csrf: string;
+};
+
+type Notice = { kind: 'success' | 'error'; text: string };
+
+/** What the form holds: text for inputs (numbers too, as typed), booleans for checkboxes. */
+function formValues(fields: readonly SettingsField[], values: Values): Values {
+  const result: Values = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    result[field.name] = field.kind === 'checkbox' ? value === true : String(value ?? '');
+  }
+  return result;
+}
+
+/**
+ * What is checked and sent: numbers as numbers. An empty number field is null, which the
+ * schema refuses: a default must never stand in for what the owner cleared.
+ */
+function typedValues(fields: readonly SettingsField[], form: Values): Values {
+  const result: Values = {};
+  for (const field of fields) {
+    const value = form[field.name];
+    result[field.name] =
+      field.kind === 'number'
+        ? String(value).trim() === ''
+          ? null
+          : Number(String(value).trim())
+        : value;
+  }
+  return result;
+}
+
+async function save(
+  section: SettingsSectionName,
+  values: Values,
+  csrf: string,
+): Promise<{ ok: boolean; message: string; fieldErrors?: Record<string, string> }> {
+  try {
+    const response = await fetch('/admin/api/settings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ section, values }),
+      credentials: 'same-origin',
+    });
+    return (await response.json()) as { ok: boolean; message: string };
+  } catch {
+    return { ok: false, message: adminMessages.settingsFailed };
+  }
+}
+
+/** One tab's form, with the seed's save helper (§2.12): "Saving..." and a 5 s message. */
+function SettingsForm({
+  section,
+  initial,
+  csrf,
+}: {
+  section: SettingsSectionName;
+  initial: Values;
+  csrf: string;
+}) {
+  const fields: readonly SettingsField[] = settingsSections[section].fields;
+  const [form, setForm] = useState(() => formValues(fields, initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = (next: Notice) => {
+    clearTimeout(timer.current);
+    setNotice(next);
+    timer.current = setTimeout(() => setNotice(undefined), settingsMessageMs);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = parseSettingsSection(section, typedValues(fields, form));
+    if (!checked.ok) {
+      setErrors(checked.fieldErrors);
+      show({ kind: 'error', text: adminMessages.settingsInvalid });
+      const first = fields.find((field) => checked.fieldErrors[field.name]);
+      if (first) document.getElementById(`${section}-${first.name}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const reply = await save(section, checked.values, csrf);
+    setSaving(false);
+    setErrors(reply.fieldErrors ?? {});
+    show({ kind: reply.ok ? 'success' : 'error', text: reply.message });
+  };
+
+  return (
+    <form className="admin-form admin-settings-form" noValidate onSubmit={submit}>
+      {fields.map((field) => {
+        const id = `${section}-${field.name}`;
+        const error = errors[field.name];
+        const described = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+          .filter(Boolean)
+          .join(' ');
+        const common = {
+          id,
+          name: field.name,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': described || undefined,
+        };
+        const hint = field.hint ? (
+          <p id={`${id}-hint`} className="admin-hint">
+            {field.hint}
+          </p>
+        ) : null;
+        const message = error ? (
+          <p id={`${id}-error`} className="admin-field-error">
+            {error}
+          </p>
+        ) : null;
+        if (field.kind === 'checkbox') {
+          return (
+            <div key={field.name} className="admin-check">
+              <input
+                {...common}
+                type="checkbox"
+                checked={form[field.name] === true}
+                onChange={(event) => setForm({ ...form, [field.name]: event.target.checked })}
+              />
+              <label htmlFor={id}>{field.label}</label>
+              {hint}
+              {message}
+            </div>
+          );
+        }
+        const value = String(form[field.name] ?? '');
+        const change = (text: string) => setForm({ ...form, [field.name]: text });
+        return (
+          <div key={field.name} className="admin-field">
+            <label htmlFor={id}>{field.label}</label>
+            {field.kind === 'textarea' ? (
+              <textarea
+                {...common}
+                rows={3}
+                value={value}
+                onChange={(e) => change(e.target.value)}
+              />
+            ) : (
+              <input
+                {...common}
+                type="text"
+                inputMode={field.kind === 'number' ? 'numeric' : undefined}
+                value={value}
+                onChange={(e) => change(e.target.value)}
+              />
+            )}
+            {hint}
+            {message}
+          </div>
+        );
+      })}
+      <div className="admin-form__actions">
+        <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving}>
+          {saving ? adminMessages.saving : 'Save'}
+        </button>
+      </div>
+      <p role="status" className="admin-save-message admin-save-message--success">
+        {notice?.kind === 'success' ? notice.text : ''}
+      </p>
+      <p role="alert" className="admin-save-message admin-save-message--error">
+        {notice?.kind === 'error' ? notice.text : ''}
+      </p>
+    </form>
+  );
+}
+
+/** `/admin/settings`: a tab per group of settings, each saved on its own. */
+export default function SettingsScreen({ values, csrf }: Props) {
+  const names = Object.keys(settingsSections) as SettingsSectionName[];
+  return (
+    <Tabs className="admin-tabs">
+      <TabList aria-label="Settings" className="admin-tabs__list">
+        {names.map((name) => (
+          <Tab key={name} id={name} className="admin-tabs__tab">
+            {settingsSections[name].label}
+          </Tab>
+        ))}
+      </TabList>
+      {names.map((name) => (
+        <TabPanel key={name} id={name} className="admin-tabs__panel">
+          <SettingsForm section={name} initial={values[name]} csrf={csrf} />
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,11 @@
+import ForumNotice from './ForumNotice.tsx';
+import SettingsScreen from './SettingsScreen.tsx';
+
+/**
+ * The admin's interactive components, by the name a page gives them: rendered on the server
+ * (server/island-markup.ts) and hydrated in the browser by the admin's own bundle
+ * (admin-client.tsx), which no visitor page loads (decision 0033).
+ */
+export const adminIslands = { ForumNotice, SettingsScreen } as const;
+
+export type AdminIslandName = keyof typeof adminIslands;
