@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { adminWeight } from './admin-weight.ts';
 import { beacon } from './beacon.ts';
 import { benchPages } from './bench-pages.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
@@ -20,6 +21,7 @@ import { renderTable } from './text-table.ts';
 /** Run in this order; `BENCH_ONLY=httpLoad,pageWeight` picks some. */
 const benchmarks: Benchmark[] = [
   pageWeight,
+  adminWeight,
   shareIsland,
   beacon,
   httpLoad,

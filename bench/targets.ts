@@ -1,4 +1,5 @@
 import {
+  adminFirstLoadJavaScriptGzipBytes,
   beaconGzipBytes,
   cachedPageRequestsPerSecond,
   cachedVersusStaticFilePercent,
@@ -78,6 +79,14 @@ export const targets = {
     description: 'post page JavaScript transferred (gzip), fully loaded',
     direction: 'atMost',
     limit: postPageJavaScriptGzipBytes,
+    unit: 'bytes',
+  },
+  adminFirstLoadJavaScript: {
+    id: 'admin-first-load-js',
+    description:
+      "admin's first load (the dashboard after signing in): JavaScript transferred (gzip), cold cache",
+    direction: 'atMost',
+    limit: adminFirstLoadJavaScriptGzipBytes,
     unit: 'bytes',
   },
   postPageRequests: {

@@ -20,6 +20,8 @@ export const postPageTransferBytes = 120 * kilobyte;
 export const postPageStylesheets = 1;
 /** JavaScript only pages with a form load, beyond React, gzip -9 (decision 0013). */
 export const formIslandJavaScriptGzipBytes = 25 * kilobyte;
+/** JavaScript the admin's first screen (the dashboard) transfers, gzip, cold cache (issue 13, decision 0033). */
+export const adminFirstLoadJavaScriptGzipBytes = 150 * kilobyte;
 /** Share bar, pop-up and copy link JavaScript beyond React, gzip -9 (decision 0015). */
 export const shareIslandJavaScriptGzipBytes = 10 * kilobyte;
 /** The qstat beacon, minified, gzip -9, inlined into every page: 1.2 KB in whole bytes (decision 0018). */

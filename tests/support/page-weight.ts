@@ -146,6 +146,8 @@ export async function measureViewport(
   path: string,
   pageName: string,
   viewport: Viewport,
+  /** Cookies the browser has before it opens the page (an administrator's session). */
+  cookies: { name: string; value: string }[] = [],
 ): Promise<ViewportWeight> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
@@ -153,6 +155,7 @@ export async function measureViewport(
     isMobile: viewport.isMobile,
     hasTouch: viewport.isMobile,
   });
+  await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: origin })));
   try {
     const page = await context.newPage();
     const inFlight = new Set<Request>();
