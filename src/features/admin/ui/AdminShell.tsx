@@ -18,7 +18,26 @@ type Props = {
   children: ReactNode;
 };
 
-/** Every signed-in admin screen: the sidebar, the signed-in owner, and the screen itself. */
+function SectionLinks({ current }: { current: string }) {
+  return (
+    <ul>
+      {sections.map((section) => (
+        <li key={section.path}>
+          <a href={section.path} aria-current={section.path === current ? 'page' : undefined}>
+            {section.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Every signed-in admin screen: the bar with the signed-in owner, the sidebar, the breadcrumb
+ * and the screen. On a phone the sidebar folds into a menu: a native disclosure, so it opens
+ * with a keyboard and a screen reader hears its state without any script. Only one of the two
+ * navigations is displayed at a width, so assistive technology meets one.
+ */
 export function AdminShell({
   siteTitle,
   siteUrl,
@@ -28,6 +47,7 @@ export function AdminShell({
   title,
   children,
 }: Props) {
+  const trail = current === '/admin' ? [] : [{ path: '/admin', label: 'Dashboard' }];
   return (
     <div className="admin-shell">
       <a className="admin-skip" href="#admin-main">
@@ -39,7 +59,7 @@ export function AdminShell({
           <span className="admin-bar__visit"> · view the site</span>
         </a>
         <div className="admin-bar__account">
-          <span>{userName}</span>
+          <span className="admin-bar__user">{userName}</span>
           <form method="post" action="/admin/sign-out">
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit" className="admin-button">
@@ -48,18 +68,30 @@ export function AdminShell({
           </form>
         </div>
       </header>
+      <details className="admin-menu">
+        <summary>Menu</summary>
+        <nav aria-label="Admin">
+          <SectionLinks current={current} />
+        </nav>
+      </details>
       <nav className="admin-nav" aria-label="Admin">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.path}>
-              <a href={section.path} aria-current={section.path === current ? 'page' : undefined}>
-                {section.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks current={current} />
       </nav>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {trail.length > 0 && (
+          <nav className="admin-breadcrumb" aria-label="Breadcrumb">
+            <ol>
+              {trail.map((step) => (
+                <li key={step.path}>
+                  <a href={step.path}>{step.label}</a>
+                </li>
+              ))}
+              <li>
+                <span aria-current="page">{title}</span>
+              </li>
+            </ol>
+          </nav>
+        )}
         <h1>{title}</h1>
         {children}
       </main>
