@@ -343,6 +343,28 @@ for (const database of testDatabases()) {
       );
       expect(header2.status).toBe(200);
       expect(await (await request('/')).text()).toContain('Renamed in the admin');
+
+      // One tab, two settings groups: statistics off and no visitor cookie, at once.
+      expect(await (await request('/')).text()).toContain('data-visitor-id="with-consent"');
+      const privacy = await save(
+        {
+          section: 'privacy',
+          values: { enabled: false, respectDoNotTrack: true, visitorId: 'off' },
+        },
+        { cookie: header, token: csrf },
+      );
+      expect(privacy.status).toBe(200);
+      const quiet = await (await request('/')).text();
+      expect(quiet).not.toContain('data-visitor-id=');
+      expect(quiet).not.toContain('id="consent"');
+      await save(
+        {
+          section: 'privacy',
+          values: { enabled: true, respectDoNotTrack: true, visitorId: 'with-consent' },
+        },
+        { cookie: header, token: csrf },
+      );
+      expect(await (await request('/')).text()).toContain('data-visitor-id="with-consent"');
     });
 
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingsSection } from './settings-sections.ts';
+import { parseSettingsSection, valuesByGroup } from './settings-sections.ts';
 
 const site = {
   title: 'Field Notes',
@@ -47,5 +47,25 @@ describe('parseSettingsSection', () => {
       ok: false,
       fieldErrors: { desktopBreakPoint: 'Enter at most 4000.' },
     });
+  });
+
+  it('stores each field of a tab in its own settings group', () => {
+    const parsed = parseSettingsSection('privacy', {
+      enabled: false,
+      respectDoNotTrack: true,
+      visitorId: 'off',
+    });
+    if (!parsed.ok) throw new Error('refused');
+    expect(valuesByGroup('privacy', parsed.values)).toEqual({
+      site: { visitorId: 'off' },
+      stats: { enabled: false, respectDoNotTrack: true },
+    });
+    expect(
+      parseSettingsSection('privacy', {
+        enabled: true,
+        respectDoNotTrack: true,
+        visitorId: 'sometimes',
+      }).ok,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteSettingsSchema } from '../site/site-settings.ts';
+import { statsSettingsSchema } from '../stats/stats-settings.ts';
 
 /**
  * The settings screen's tabs: each one form over one settings group, with the schema both the
@@ -7,12 +8,18 @@ import { siteSettingsSchema } from '../site/site-settings.ts';
  * shows). The server saves only those fields; the group's others keep their value.
  */
 
+/** The stored settings group a field belongs to: the site's (the default) or the statistics'. */
+export type SettingsGroup = 'site' | 'stats';
+
 /** One input of a settings form. */
 export type SettingsField = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'checkbox';
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select';
   hint?: string;
+  /** For `select`: the values offered, each with what it says to the owner. */
+  options?: readonly { value: string; label: string }[];
+  group?: SettingsGroup;
 };
 
 /**
@@ -84,12 +91,61 @@ export const settingsSections = {
       },
     ],
   },
+  privacy: {
+    label: 'Privacy and statistics',
+    schema: editable(siteSettingsSchema.pick({ visitorId: true }).shape).extend(
+      editable(statsSettingsSchema.shape).shape,
+    ),
+    fields: [
+      {
+        name: 'enabled',
+        label: 'Count page views',
+        kind: 'checkbox',
+        group: 'stats',
+        hint: 'Pages carry the statistics beacon, about 1 KB; no third party sees the visits.',
+      },
+      {
+        name: 'respectDoNotTrack',
+        label: 'Leave out visitors who ask not to be tracked',
+        kind: 'checkbox',
+        group: 'stats',
+        hint: 'Browsers sending Do Not Track or Global Privacy Control.',
+      },
+      {
+        name: 'visitorId',
+        label: 'Recognise returning visitors with a cookie',
+        kind: 'select',
+        options: [
+          {
+            value: 'with-consent',
+            label: 'Only after the visitor agrees (the cookie banner asks)',
+          },
+          { value: 'always', label: 'Always, without asking' },
+          { value: 'off', label: 'Never: every visit counts anonymously' },
+        ],
+        hint: 'The cookie holds a random number, kept for this site’s own statistics.',
+      },
+    ],
+  },
 } as const satisfies Record<
   string,
   { label: string; schema: z.ZodObject; fields: readonly SettingsField[] }
 >;
 
 export type SettingsSectionName = keyof typeof settingsSections;
+
+/** A tab's checked values, split by the settings group each is stored in. */
+export function valuesByGroup(
+  section: SettingsSectionName,
+  values: Record<string, unknown>,
+): Record<SettingsGroup, Record<string, unknown>> {
+  const groups: Record<SettingsGroup, Record<string, unknown>> = { site: {}, stats: {} };
+  const fields: readonly SettingsField[] = settingsSections[section].fields;
+  for (const field of fields) {
+    if (field.name in values) groups[field.group ?? 'site'][field.name] = values[field.name];
+  }
+  return groups;
+}
 
 export function isSettingsSection(name: unknown): name is SettingsSectionName {
   return typeof name === 'string' && Object.hasOwn(settingsSections, name);

@@ -152,7 +152,15 @@ function SettingsForm({
         return (
           <div key={field.name} className="admin-field">
             <label htmlFor={id}>{field.label}</label>
-            {field.kind === 'textarea' ? (
+            {field.kind === 'select' ? (
+              <select {...common} value={value} onChange={(e) => change(e.target.value)}>
+                {(field.options ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : field.kind === 'textarea' ? (
               <textarea
                 {...common}
                 rows={3}

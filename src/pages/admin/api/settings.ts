@@ -5,8 +5,10 @@ import { csrfTokenMatches, readSession } from '../../../features/admin/server/se
 import {
   isSettingsSection,
   parseSettingsSection,
+  valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
+import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -48,7 +50,9 @@ export const POST: APIRoute = async ({ request, locals }) => {
       fieldErrors: parsed.fieldErrors,
     });
   }
-  await writeSiteSettings(app.database.db, parsed.values);
+  const groups = valuesByGroup(body.section, parsed.values);
+  if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
+  if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
   app.log.info(`Settings saved: ${body.section}`);
   return json(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
 };
