@@ -8,15 +8,16 @@ import {
 import { readCookie, sessionCookieName } from './platform/cookies.ts';
 import { appContext } from './server/app-registry.ts';
 import { routeRules } from './server/routes.ts';
-import { securityHeaders } from './server/security-headers.ts';
+import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/security-headers.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const app = await appContext();
   context.locals.app = app;
   const response = await next();
-  for (const [name, value] of Object.entries(securityHeaders(app.config.siteUrl))) {
-    response.headers.set(name, value);
-  }
+  const pageHeaders = isAdminPath(context.url.pathname)
+    ? adminSecurityHeaders(app.config.siteUrl)
+    : securityHeaders(app.config.siteUrl);
+  for (const [name, value] of Object.entries(pageHeaders)) response.headers.set(name, value);
   const route = routeRules(context.url.pathname);
   // A signed-in owner's pages are theirs alone: no shared cache may keep one (decision 0032).
   if (

@@ -7,6 +7,7 @@ import {
   unsubscribePath,
 } from '../features/share/server/subscription-links.ts';
 import { ajaxRouter } from './ajax.ts';
+import { isAdminPath } from './security-headers.ts';
 
 /**
  * What the HTTP front knows of each address before Astro sees the request: the methods it
@@ -86,7 +87,7 @@ const admin: RouteRules = {
 export function routeRules(pathname: string): RouteRules {
   const known = exact.get(pathname);
   if (known) return known;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return admin;
+  if (isAdminPath(pathname)) return admin;
   if (/^\/(tag\/[^/]+|archive\/[^/]+\/[^/]+)\/?$/.test(pathname)) return pagedList;
   if (/^\/tag\/[^/]+\/feed\.xml$/.test(pathname)) return pageOnly;
   if (/^\/subscription-form\/[^/]+\/[^/]+\/?$/.test(pathname)) return subscriptionForm;

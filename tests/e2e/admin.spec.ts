@@ -18,6 +18,18 @@ const owner = {
 
 test.afterAll(closeSiteDatabase);
 
+// Admin pages run under their own strict Content-Security-Policy: nothing may break it.
+let policyViolations: string[] = [];
+test.beforeEach(({ page }) => {
+  policyViolations = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(policyViolations).toEqual([]);
+});
+
 /** Starts the journey as a first run: no administrator, a fresh set-up link. */
 async function firstRunLink(): Promise<string> {
   const { db } = siteDatabase();

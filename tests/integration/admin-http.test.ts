@@ -75,6 +75,9 @@ for (const database of testDatabases()) {
       expect(signIn.status).toBe(200);
       expect(signIn.headers.get('cache-control')).toBe('no-store');
       expect(signIn.headers.get('x-robots-tag')).toContain('noindex');
+      expect(signIn.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(signIn.headers.get('content-security-policy')).not.toContain('facebook');
+      expect(signIn.headers.get('x-frame-options')).toBe('DENY');
       const html = await signIn.text();
       expect(html).toMatch(/autocomplete="current-password"/i);
       expect(html).not.toContain('<script'); // The sign-in page needs no JavaScript.
