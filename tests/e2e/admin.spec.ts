@@ -267,3 +267,21 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
     await bumpContentVersion(db);
   }
 });
+
+test('the posts list filters by state and title with the keyboard, and links to what is published', async ({
+  page,
+}) => {
+  await signIn(page);
+  await (await adminLink(page, 'Posts')).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(/\d+ posts\./);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('State').selectOption('published');
+  await page.getByLabel('Title contains').fill('coast');
+  await page.getByLabel('Title contains').press('Enter');
+  await expect(page).toHaveURL(/\/admin\/posts\?q=coast&state=published/);
+  const row = page.getByRole('row', { name: /Walking the Coast Path/ });
+  await expect(row).toContainText('Published');
+  await row.getByRole('link', { name: 'Walking the Coast Path Out of Season' }).click();
+  await expect(page).toHaveURL(/\/walking-the-coast-path-out-of-season\/$/);
+});

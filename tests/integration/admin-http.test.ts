@@ -370,6 +370,33 @@ for (const database of testDatabases()) {
       expect(await (await request('/')).text()).toContain('data-visitor-id="with-consent"');
     });
 
+    it('lists posts and pages to the owner, filtered by the address, and to no one else', async () => {
+      const away = await request('/admin/posts?state=draft');
+      expect(away.status).toBe(303);
+      expect(away.headers.get('location')).toBe('/admin/sign-in?next=%2Fadmin%2Fposts');
+      const { header } = sessionFrom(
+        await request('/admin/sign-in', { form: { email: 'owner@example.org', password } }),
+      );
+      const posts = await request('/admin/posts', { cookie: header });
+      expect(posts.status).toBe(200);
+      expect(posts.headers.get('cache-control')).toBe('no-store');
+      const html = await posts.text();
+      expect(html).toContain('Walking the Coast Path Out of Season');
+      expect(html).toMatch(/\d+ posts\./);
+      const none = await (
+        await request('/admin/posts?q=no-such-title-anywhere', { cookie: header })
+      ).text();
+      expect(none).toContain('No post matches this filter.');
+      // A filter it does not know is ignored, never an error.
+      const odd = await request('/admin/posts?state=lost&tag=Not%20A%20Slug&page=-3', {
+        cookie: header,
+      });
+      expect(odd.status).toBe(200);
+      const pages = await (await request('/admin/pages', { cookie: header })).text();
+      expect(pages).not.toContain('Walking the Coast Path Out of Season');
+      expect(pages).toMatch(/\d+ pages?\./);
+    });
+
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {
       const signedIn = await request('/admin/sign-in', {
         form: { email: 'owner@example.org', password },

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 /** The admin's screens, in the sidebar's order; each is added here when it exists. */
 const sections = [
   { path: '/admin', label: 'Dashboard' },
+  { path: '/admin/posts', label: 'Posts' },
+  { path: '/admin/pages', label: 'Pages' },
   { path: '/admin/settings', label: 'Settings' },
 ] as const;
 

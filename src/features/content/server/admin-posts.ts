@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/connect.ts';
+import type { PostType } from '../../../platform/db/schema.ts';
+import type { Page } from '../post-types.ts';
+
+/** What a post is to its owner now: a scheduled post whose time has come is published. */
+export type PostState = 'draft' | 'scheduled' | 'published';
+
+export const postStates: readonly PostState[] = ['draft', 'scheduled', 'published'];
+
+export type AdminPostRow = {
+  id: number;
+  title: string;
+  slug: string;
+  state: PostState;
+  /** When it was or will be published; null for a draft never given a time. */
+  publishedAt: number | null;
+  updatedAt: number;
+  tags: string[];
+};
+
+export type AdminPostFilter = {
+  type: PostType;
+  /** Words the title contains, in any case. */
+  search?: string | undefined;
+  state?: PostState | undefined;
+  tagSlug?: string | undefined;
+  page: number;
+  perPage: number;
+};
+
+const stateOf = (now: number) =>
+  sql<PostState>`case when posts.status = 'draft' then 'draft'
+    when posts.published_at > ${now} then 'scheduled' else 'published' end`;
+
+/** `%`, `_` and the escape itself match only themselves in a LIKE pattern. */
+function likePattern(words: string): string {
+  return `%${words.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The owner's list of posts or pages, drafts and scheduled ones included: newest change first,
+ * filtered by words of the title, state and tag, a page at a time.
+ */
+export async function listAdminPosts(
+  db: Db,
+  filter: AdminPostFilter,
+  now = Date.now(),
+): Promise<Page<AdminPostRow>> {
+  let query = db.selectFrom('posts').where('posts.type', '=', filter.type);
+  const search = filter.search?.trim();
+  if (search) {
+    query = query.where(sql<boolean>`lower(posts.title) like ${likePattern(search)} escape '\\'`);
+  }
+  if (filter.state) query = query.where(sql<boolean>`${stateOf(now)} = ${filter.state}`);
+  if (filter.tagSlug) {
+    const tagSlug = filter.tagSlug;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('post_tags')
+          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+          .select(sql`1`.as('one'))
+          .whereRef('post_tags.post_id', '=', 'posts.id')
+          .where('tags.slug', '=', tagSlug),
+      ),
+    );
+  }
+  const counted = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const rows = await query
+    .select([
+      'posts.id',
+      'posts.title',
+      'posts.slug',
+      'posts.published_at',
+      'posts.updated_at',
+      stateOf(now).as('state'),
+    ])
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage)
+    .execute();
+  const tags = new Map<number, string[]>();
+  if (rows.length > 0) {
+    const tagRows = await db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.name'])
+      .where(
+        'post_tags.post_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('post_tags.position')
+      .execute();
+    for (const row of tagRows) tags.set(row.post_id, [...(tags.get(row.post_id) ?? []), row.name]);
+  }
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      state: row.state,
+      publishedAt: row.published_at === null ? null : Number(row.published_at),
+      updatedAt: Number(row.updated_at),
+      tags: tags.get(row.id) ?? [],
+    })),
+    total,
+    page: filter.page,
+    perPage: filter.perPage,
+    pageCount: Math.max(1, Math.ceil(total / filter.perPage)),
+  };
+}
+
+/** Every tag, by name, for the list's tag filter. */
+export async function listAllTags(db: Db): Promise<{ slug: string; name: string }[]> {
+  return db.selectFrom('tags').select(['slug', 'name']).orderBy('name').execute();
+}
