@@ -12,6 +12,8 @@ import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts'
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { mailSender } from '../platform/mail/mail-settings.ts';
+import { readMailSettings } from '../platform/mail/mail-settings-store.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
@@ -85,11 +87,13 @@ export async function boot(
     });
     const mail = createMailer({
       database,
-      transport: createMailTransport(
-        config.mail,
-        config.dataDir,
-        async () => (await readSiteSettings(database.db, log)).title,
-      ),
+      transport: createMailTransport(config.mail, config.dataDir, async () => {
+        const [site, mailSettings] = await Promise.all([
+          readSiteSettings(database.db, log),
+          readMailSettings(database.db, log),
+        ]);
+        return mailSender(config.mail, site.title, mailSettings);
+      }),
       log,
     });
     const stats = createStatsIngest({

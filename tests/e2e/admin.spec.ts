@@ -285,3 +285,19 @@ test('the posts list filters by state and title with the keyboard, and links to 
   await row.getByRole('link', { name: 'Walking the Coast Path Out of Season' }).click();
   await expect(page).toHaveURL(/\/walking-the-coast-path-out-of-season\/$/);
 });
+
+test('the Mail tab sends a test mail to the owner and says the server took it', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/admin/settings');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Mail' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Mail' });
+  await expect(panel.getByLabel('Sender address')).toBeVisible();
+  await panel.getByRole('button', { name: 'Send a test mail' }).click();
+  await expect(panel.getByRole('status').last()).toHaveText(
+    `The mail server took a test mail to ${owner.email}. Check that inbox.`,
+  );
+  await expectNoAxeViolations(page);
+});

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   forumNoticeMessages,
@@ -397,6 +399,55 @@ for (const database of testDatabases()) {
       expect(pages).toMatch(/\d+ pages?\./);
     });
 
+    it('sends a test mail at once from the sender the owner set', async () => {
+      const { header } = sessionFrom(
+        await request('/admin/sign-in', { form: { email: 'owner@example.org', password } }),
+      );
+      const csrf = await csrfOf(await request('/admin/settings', { cookie: header }));
+      const call = (path: string, token: string | undefined, body?: unknown) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            cookie: header,
+            'x-forwarded-for': newClient(),
+            ...(token ? { 'x-csrf-token': token } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      const refused = await call('/admin/api/settings', csrf, {
+        section: 'mail',
+        values: { senderName: 'Ada', senderAddress: 'not an address' },
+      });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({
+        fieldErrors: {
+          senderAddress: 'Enter an e-mail address, or leave it empty for the default.',
+        },
+      });
+      const saved = await call('/admin/api/settings', csrf, {
+        section: 'mail',
+        values: { senderName: 'Ada at the desk', senderAddress: 'ada@blog.example' },
+      });
+      expect(saved.status).toBe(200);
+
+      expect((await call('/admin/api/test-mail', undefined, {})).status).toBe(403);
+      const sent = await call('/admin/api/test-mail', csrf, {});
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toEqual({
+        ok: true,
+        message: adminMessages.testMailSent('owner@example.org'),
+      });
+      if (database.name === 'sqlite') {
+        // Without MAIL_URL the mail is a file in the outbox folder, as development has it.
+        const outbox = join(server.dataDir, 'outbox');
+        const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
+        const test = mails.find((mail) => /^Subject: Test mail from /m.test(mail));
+        expect(test).toContain('From: Ada at the desk <ada@blog.example>');
+        expect(test).toContain('To: owner@example.org');
+      }
+    });
+
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {
       const signedIn = await request('/admin/sign-in', {
         form: { email: 'owner@example.org', password },
@@ -412,3 +463,40 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+describe('a test mail when the mail server cannot be reached', () => {
+  let server: TestServer;
+  afterAll(() => server?.stop());
+
+  it('says why, at once, and the admin goes on working', async () => {
+    // Nothing listens on the discard port of this machine.
+    server = await startTestServer({
+      MAIL_URL: 'smtp://127.0.0.1:9',
+      QUIRE_ADMIN_EMAIL: 'owner@example.org',
+      QUIRE_ADMIN_PASSWORD: password,
+    });
+    const signedIn = await fetch(`${server.url}/admin/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+      body: new URLSearchParams({ email: 'owner@example.org', password }).toString(),
+    });
+    const cookie = /quire_session=[^;]+/.exec(signedIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const settings = await (
+      await fetch(`${server.url}/admin/settings`, { headers: { cookie } })
+    ).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(settings)?.[1] ?? '';
+    const response = await fetch(`${server.url}/admin/api/test-mail`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(502);
+    const reply = (await response.json()) as { ok: boolean; message: string };
+    expect(reply.ok).toBe(false);
+    expect(reply.message).toMatch(
+      /^The test mail could not be sent: .+\. Check MAIL_URL and the sender address\.$/,
+    );
+    expect((await fetch(`${server.url}/admin`, { headers: { cookie } })).status).toBe(200);
+  }, 60_000);
+});

@@ -20,6 +20,15 @@ export const adminMessages = {
   settingsSaved: 'Settings saved. The site shows them now.',
   settingsInvalid: 'Some settings need a change: see the marked fields.',
   settingsFailed: 'The settings could not be saved. Check the connection and try again.',
+  sendTestMail: 'Send a test mail',
+  sendingTestMail: 'Sending...',
+  testMailSubject: (siteTitle: string) => `Test mail from ${siteTitle}`,
+  testMailText: (siteTitle: string, destination: string) =>
+    `This is a test mail from the admin of ${siteTitle}. It went out through ${destination}.\n\nIf it reached you, the site's mail works: form notifications and subscriber mail go the same way.`,
+  testMailSent: (address: string) =>
+    `The mail server took a test mail to ${address}. Check that inbox.`,
+  testMailFailed: (problem: string) =>
+    `The test mail could not be sent: ${problem}. Check MAIL_URL and the sender address.`,
 } as const;
 
 /** How long a settings form's message stays, in milliseconds (seed §2.12: 5 s). */

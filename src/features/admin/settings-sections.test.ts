@@ -59,6 +59,7 @@ describe('parseSettingsSection', () => {
     expect(valuesByGroup('privacy', parsed.values)).toEqual({
       site: { visitorId: 'off' },
       stats: { enabled: false, respectDoNotTrack: true },
+      mail: {},
     });
     expect(
       parseSettingsSection('privacy', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
 import { statsSettingsSchema } from '../stats/stats-settings.ts';
 
@@ -8,8 +9,8 @@ import { statsSettingsSchema } from '../stats/stats-settings.ts';
  * shows). The server saves only those fields; the group's others keep their value.
  */
 
-/** The stored settings group a field belongs to: the site's (the default) or the statistics'. */
-export type SettingsGroup = 'site' | 'stats';
+/** The stored settings group a field belongs to: the site's (the default), statistics' or mail's. */
+export type SettingsGroup = 'site' | 'stats' | 'mail';
 
 /** One input of a settings form. */
 export type SettingsField = {
@@ -127,6 +128,26 @@ export const settingsSections = {
       },
     ],
   },
+  mail: {
+    label: 'Mail',
+    schema: editable(mailSettingsSchema.shape),
+    fields: [
+      {
+        name: 'senderName',
+        label: 'Sender name',
+        kind: 'text',
+        group: 'mail',
+        hint: 'Empty: the site’s title.',
+      },
+      {
+        name: 'senderAddress',
+        label: 'Sender address',
+        kind: 'text',
+        group: 'mail',
+        hint: 'Empty: the server’s MAIL_FROM, or no-reply at the site’s address. A mail server may take only some senders: send a test mail after a change.',
+      },
+    ],
+  },
 } as const satisfies Record<
   string,
   { label: string; schema: z.ZodObject; fields: readonly SettingsField[] }
@@ -139,7 +160,7 @@ export function valuesByGroup(
   section: SettingsSectionName,
   values: Record<string, unknown>,
 ): Record<SettingsGroup, Record<string, unknown>> {
-  const groups: Record<SettingsGroup, Record<string, unknown>> = { site: {}, stats: {} };
+  const groups: Record<SettingsGroup, Record<string, unknown>> = { site: {}, stats: {}, mail: {} };
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   for (const field of fields) {
     if (field.name in values) groups[field.group ?? 'site'][field.name] = values[field.name];

@@ -15,18 +15,15 @@ export type MailTransport = {
 };
 
 /**
- * SMTP when MAIL_URL is set; otherwise .eml files in `{dataDir}/outbox` for development. Mail
- * comes from MAIL_FROM, or else from `no-reply@host` under the site's title, read when each
- * mail is sent so a new title shows at once.
+ * SMTP when MAIL_URL is set; otherwise .eml files in `{dataDir}/outbox` for development. The
+ * sender is asked for each mail (mail-settings.ts `mailSender`), so a change shows at once.
  */
 export function createMailTransport(
   mail: Config['mail'],
   dataDir: string,
-  siteTitle: () => Promise<string> = async () => 'Quire',
+  sender: () => Promise<MailSender> = async () =>
+    mail.from ?? { name: 'Quire', address: mail.noReplyAddress },
 ): MailTransport {
-  const { from, noReplyAddress } = mail;
-  const sender = async (): Promise<MailSender> =>
-    from ?? { name: await siteTitle(), address: noReplyAddress };
   return mail.smtpUrl
     ? createSmtpTransport(mail.smtpUrl, sender)
     : createFileOutboxTransport(join(dataDir, 'outbox'), sender);

@@ -16,6 +16,13 @@ export type Mailer = {
   deliverSoon: () => void;
   /** Delivers what is due now (or at `now`); runs of one mailer never overlap. */
   deliverDue: (now?: number) => Promise<DeliveryReport>;
+  /**
+   * Sends one mail at once, past the outbox, and says whether the mail server took it: the
+   * admin's test mail, whose point is to show the owner what happens. Never retried.
+   */
+  sendNow: (message: MailMessage) => Promise<{ sent: true } | { sent: false; problem: string }>;
+  /** Where mail goes, for messages to the owner: `smtp://host:port` or the outbox folder. */
+  destination: string;
   /** Delivers due mail every `intervalMs` and shortly after each enqueue, until stop(). */
   start: (intervalMs?: number) => void;
   /** Stops the loop, waits for a run in flight and closes the transport. */
@@ -106,6 +113,17 @@ export function createMailer({
     },
     deliverSoon,
     deliverDue,
+    sendNow: async (message) => {
+      try {
+        const { rejected } = await transport.send(message, { id: 0, queuedAt: Date.now() });
+        return rejected.length > 0
+          ? { sent: false, problem: `the mail server refused ${rejected.join(', ')}` }
+          : { sent: true };
+      } catch (error) {
+        return { sent: false, problem: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    destination: transport.description,
     start: (intervalMs = defaultDeliveryIntervalMs) => {
       if (stopped) throw new Error('The mailer is stopped');
       if (interval) return;

@@ -196,6 +196,44 @@ function SettingsForm({
   );
 }
 
+/** The Mail tab's test: a mail to the signed-in owner at once, and what became of it. */
+function TestMail({ csrf }: { csrf: string }) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const send = async () => {
+    if (sending) return;
+    setSending(true);
+    setNotice(undefined);
+    let reply: { ok: boolean; message: string };
+    try {
+      const response = await fetch('/admin/api/test-mail', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: '{}',
+        credentials: 'same-origin',
+      });
+      reply = (await response.json()) as typeof reply;
+    } catch {
+      reply = { ok: false, message: adminMessages.settingsFailed };
+    }
+    setSending(false);
+    setNotice({ kind: reply.ok ? 'success' : 'error', text: reply.message });
+  };
+  return (
+    <div className="admin-test-mail">
+      <button type="button" className="admin-button" aria-disabled={sending} onClick={send}>
+        {sending ? adminMessages.sendingTestMail : adminMessages.sendTestMail}
+      </button>
+      <p role="status" className="admin-save-message admin-save-message--success">
+        {notice?.kind === 'success' ? notice.text : ''}
+      </p>
+      <p role="alert" className="admin-save-message admin-save-message--error">
+        {notice?.kind === 'error' ? notice.text : ''}
+      </p>
+    </div>
+  );
+}
+
 /** `/admin/settings`: a tab per group of settings, each saved on its own. */
 export default function SettingsScreen({ values, csrf }: Props) {
   const names = Object.keys(settingsSections) as SettingsSectionName[];
@@ -211,6 +249,7 @@ export default function SettingsScreen({ values, csrf }: Props) {
       {names.map((name) => (
         <TabPanel key={name} id={name} className="admin-tabs__panel">
           <SettingsForm section={name} initial={values[name]} csrf={csrf} />
+          {name === 'mail' && <TestMail csrf={csrf} />}
         </TabPanel>
       ))}
     </Tabs>

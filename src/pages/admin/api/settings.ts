@@ -9,6 +9,7 @@ import {
 } from '../../../features/admin/settings-sections.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
+import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -53,6 +54,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const groups = valuesByGroup(body.section, parsed.values);
   if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
   if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
+  if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
   app.log.info(`Settings saved: ${body.section}`);
   return json(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
 };
