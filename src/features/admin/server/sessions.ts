@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readCookie, sessionCookieName } from '../../../platform/cookies.ts';
 import type { Db } from '../../../platform/db/connect.ts';
+import { tokenHash } from './token-hash.ts';
 
 /** A session ends this long after it started, however much it is used (decision 0032). */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -8,10 +9,6 @@ export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 export const sessionIdleMs = 7 * 24 * 60 * 60 * 1000;
 /** How stale `last_seen_at` may be before a request writes it again: a write a minute at most. */
 const touchEveryMs = 60 * 1000;
-
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
 
 /** The signed-in administrator of a request, and what names the session. */
 export type AdminSession = { userId: number; tokenHash: string; expiresAt: number };

@@ -1,15 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../../platform/db/connect.ts';
 import { adminMessages } from '../messages.ts';
+import { tokenHash } from './token-hash.ts';
 import { countAdmins, createAdmin, type newAdminSchema } from './users.ts';
 
 /** A set-up link works for an hour after it is printed, and once. */
 export const setupLinkLifetimeMs = 60 * 60 * 1000;
-
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
 
 /**
  * Makes the one-time token of a set-up link, for a site with no administrator yet: the

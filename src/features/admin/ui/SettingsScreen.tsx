@@ -19,6 +19,23 @@ type Props = {
 
 type Notice = { kind: 'success' | 'error'; text: string };
 
+/**
+ * What a save or a test said, in the tab: success politely (`status`), an error at once
+ * (`alert`). Both regions are always there, so screen readers hear what appears in them.
+ */
+function NoticeLines({ notice }: { notice: Notice | undefined }) {
+  return (
+    <>
+      <p role="status" className="admin-save-message admin-save-message--success">
+        {notice?.kind === 'success' ? notice.text : ''}
+      </p>
+      <p role="alert" className="admin-save-message admin-save-message--error">
+        {notice?.kind === 'error' ? notice.text : ''}
+      </p>
+    </>
+  );
+}
+
 /** What the form holds: text for inputs (numbers too, as typed), booleans for checkboxes. */
 function formValues(fields: readonly SettingsField[], values: Values): Values {
   const result: Values = {};
@@ -47,19 +64,21 @@ function typedValues(fields: readonly SettingsField[], form: Values): Values {
   return result;
 }
 
-async function save(
-  section: SettingsSectionName,
-  values: Values,
-  csrf: string,
-): Promise<{ ok: boolean; message: string; fieldErrors?: Record<string, string> }> {
+type AdminReply = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Posts JSON to an admin call with the session's CSRF token and reads its answer; a request
+ * that never got one (a dropped connection) reads as a failure the owner can retry.
+ */
+async function callAdmin(path: string, csrf: string, body: unknown): Promise<AdminReply> {
   try {
-    const response = await fetch('/admin/api/settings', {
+    const response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-      body: JSON.stringify({ section, values }),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
     });
-    return (await response.json()) as { ok: boolean; message: string };
+    return (await response.json()) as AdminReply;
   } catch {
     return { ok: false, message: adminMessages.settingsFailed };
   }
@@ -102,7 +121,10 @@ function SettingsForm({
     }
     setErrors({});
     setSaving(true);
-    const reply = await save(section, checked.values, csrf);
+    const reply = await callAdmin('/admin/api/settings', csrf, {
+      section,
+      values: checked.values,
+    });
     setSaving(false);
     setErrors(reply.fieldErrors ?? {});
     show({ kind: reply.ok ? 'success' : 'error', text: reply.message });
@@ -186,12 +208,7 @@ function SettingsForm({
           {saving ? adminMessages.saving : 'Save'}
         </button>
       </div>
-      <p role="status" className="admin-save-message admin-save-message--success">
-        {notice?.kind === 'success' ? notice.text : ''}
-      </p>
-      <p role="alert" className="admin-save-message admin-save-message--error">
-        {notice?.kind === 'error' ? notice.text : ''}
-      </p>
+      <NoticeLines notice={notice} />
     </form>
   );
 }
@@ -204,18 +221,7 @@ function TestMail({ csrf }: { csrf: string }) {
     if (sending) return;
     setSending(true);
     setNotice(undefined);
-    let reply: { ok: boolean; message: string };
-    try {
-      const response = await fetch('/admin/api/test-mail', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: '{}',
-        credentials: 'same-origin',
-      });
-      reply = (await response.json()) as typeof reply;
-    } catch {
-      reply = { ok: false, message: adminMessages.settingsFailed };
-    }
+    const reply = await callAdmin('/admin/api/test-mail', csrf, {});
     setSending(false);
     setNotice({ kind: reply.ok ? 'success' : 'error', text: reply.message });
   };
@@ -224,12 +230,7 @@ function TestMail({ csrf }: { csrf: string }) {
       <button type="button" className="admin-button" aria-disabled={sending} onClick={send}>
         {sending ? adminMessages.sendingTestMail : adminMessages.sendTestMail}
       </button>
-      <p role="status" className="admin-save-message admin-save-message--success">
-        {notice?.kind === 'success' ? notice.text : ''}
-      </p>
-      <p role="alert" className="admin-save-message admin-save-message--error">
-        {notice?.kind === 'error' ? notice.text : ''}
-      </p>
+      <NoticeLines notice={notice} />
     </div>
   );
 }

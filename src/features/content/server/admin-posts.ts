@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { PostType } from '../../../platform/db/schema.ts';
 import type { Page } from '../post-types.ts';
+import { taggedWith } from './posts.ts';
 
 /** What a post is to its owner now: a scheduled post whose time has come is published. */
 export type PostState = 'draft' | 'scheduled' | 'published';
@@ -53,19 +54,7 @@ export async function listAdminPosts(
     query = query.where(sql<boolean>`lower(posts.title) like ${likePattern(search)} escape '\\'`);
   }
   if (filter.state) query = query.where(sql<boolean>`${stateOf(now)} = ${filter.state}`);
-  if (filter.tagSlug) {
-    const tagSlug = filter.tagSlug;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('post_tags')
-          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-          .select(sql`1`.as('one'))
-          .whereRef('post_tags.post_id', '=', 'posts.id')
-          .where('tags.slug', '=', tagSlug),
-      ),
-    );
-  }
+  if (filter.tagSlug) query = query.where(taggedWith(filter.tagSlug));
   const counted = await query
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

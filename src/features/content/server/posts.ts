@@ -19,6 +19,11 @@ import type {
   Tag,
 } from '../post-types.ts';
 
+/** The post in a query over `posts` carries the tag whose slug is `tagSlug`. */
+export const taggedWith = (tagSlug: string) =>
+  sql<boolean>`exists (select 1 from post_tags inner join tags on tags.id = post_tags.tag_id
+    where post_tags.post_id = posts.id and tags.slug = ${tagSlug})`;
+
 const visible = (now: number) =>
   sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}`;
 
@@ -125,17 +130,7 @@ export async function listPublishedPosts(
 ): Promise<Page<PostSummary>> {
   let query = summaryQuery(db, now).where('posts.type', '=', 'post');
   if (filter.tagSlug !== undefined) {
-    const tagSlug = filter.tagSlug;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('post_tags')
-          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-          .select(sql`1`.as('one'))
-          .whereRef('post_tags.post_id', '=', 'posts.id')
-          .where('tags.slug', '=', tagSlug),
-      ),
-    );
+    query = query.where(taggedWith(filter.tagSlug));
   }
   if (filter.month) {
     const start = Date.UTC(filter.month.year, filter.month.month - 1, 1);

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { adminMessages } from '../../../features/admin/messages.ts';
 import { adminFormLimits } from '../../../features/admin/server/session-cookie.ts';
-import { csrfTokenMatches, readSession } from '../../../features/admin/server/sessions.ts';
 import {
   isSettingsSection,
   parseSettingsSection,
@@ -10,12 +9,7 @@ import {
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+import { adminCaller, adminJson } from '../../../server/admin-api.ts';
 
 /**
  * `POST /admin/api/settings`: one settings tab, `{ section, values }` as JSON, with the
@@ -24,13 +18,10 @@ const json = (status: number, body: unknown) =>
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const { app } = locals;
-  const session = await readSession(app.database.db, request.headers.get('cookie'));
-  if (!session) return json(401, { ok: false, message: adminMessages.sessionEnded });
-  if (!csrfTokenMatches(app.secret, session, request.headers.get('x-csrf-token'))) {
-    return json(403, { ok: false, message: adminMessages.staleForm });
-  }
+  const session = await adminCaller(app, request);
+  if (session instanceof Response) return session;
   if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
-    return json(415, { ok: false, message: 'Send the settings as JSON.' });
+    return adminJson(415, { ok: false, message: adminMessages.settingsNotJson });
   }
   let body: { section?: unknown; values?: unknown };
   try {
@@ -38,14 +29,14 @@ export const POST: APIRoute = async ({ request, locals }) => {
     if (text.length > adminFormLimits.maxBytes) throw new Error('too large');
     body = JSON.parse(text) as typeof body;
   } catch {
-    return json(400, { ok: false, message: 'The settings could not be read.' });
+    return adminJson(400, { ok: false, message: adminMessages.settingsUnreadable });
   }
   if (!isSettingsSection(body.section)) {
-    return json(400, { ok: false, message: 'There is no such settings tab.' });
+    return adminJson(400, { ok: false, message: adminMessages.settingsNoSuchTab });
   }
   const parsed = parseSettingsSection(body.section, body.values);
   if (!parsed.ok) {
-    return json(422, {
+    return adminJson(422, {
       ok: false,
       message: adminMessages.settingsInvalid,
       fieldErrors: parsed.fieldErrors,
@@ -56,5 +47,5 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
   if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
   app.log.info(`Settings saved: ${body.section}`);
-  return json(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
+  return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
 };

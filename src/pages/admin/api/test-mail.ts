@@ -1,13 +1,7 @@
 import type { APIRoute } from 'astro';
 import { adminMessages } from '../../../features/admin/messages.ts';
-import { csrfTokenMatches, readSession } from '../../../features/admin/server/sessions.ts';
+import { adminCaller, adminJson } from '../../../server/admin-api.ts';
 import { siteChrome } from '../../../server/public-page.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
 
 /**
  * `POST /admin/api/test-mail` with the session's CSRF token in `X-CSRF-Token`: sends a mail to
@@ -17,11 +11,8 @@ const json = (status: number, body: unknown) =>
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const { app } = locals;
-  const session = await readSession(app.database.db, request.headers.get('cookie'));
-  if (!session) return json(401, { ok: false, message: adminMessages.sessionEnded });
-  if (!csrfTokenMatches(app.secret, session, request.headers.get('x-csrf-token'))) {
-    return json(403, { ok: false, message: adminMessages.staleForm });
-  }
+  const session = await adminCaller(app, request);
+  if (session instanceof Response) return session;
   const [user, chrome] = await Promise.all([
     app.database.db
       .selectFrom('users')
@@ -38,7 +29,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   });
   if (!result.sent) {
     app.log.warn('Test mail failed', { problem: result.problem });
-    return json(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
+    return adminJson(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
   }
-  return json(200, { ok: true, message: adminMessages.testMailSent(user.email) });
+  return adminJson(200, { ok: true, message: adminMessages.testMailSent(user.email) });
 };
