@@ -79,6 +79,9 @@ for (const database of testDatabases()) {
       expect(second.items).toHaveLength(1);
       expect(first.items[0]?.title).toBe('Scheduled_and_due');
       expect(second.items[0]?.title).toBe('Draft about 100% rye bread');
+      const past = await list({ perPage: 3, page: 9 });
+      expect(past).toMatchObject({ page: 2, pageCount: 2 });
+      expect(past.items.map((row) => row.title)).toEqual(['Draft about 100% rye bread']);
     });
   });
 }

@@ -41,7 +41,7 @@ function likePattern(words: string): string {
 
 /**
  * The owner's list of posts or pages, drafts and scheduled ones included: newest change first,
- * filtered by words of the title, state and tag, a page at a time.
+ * filtered by words of the title, state and tag, a page at a time (the last, past the end).
  */
 export async function listAdminPosts(
   db: Db,
@@ -59,6 +59,9 @@ export async function listAdminPosts(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const total = Number(counted.total);
+  const pageCount = Math.max(1, Math.ceil(total / filter.perPage));
+  // An address past the end (an old bookmark, a list that shrank) shows the last page.
+  const page = Math.min(filter.page, pageCount);
   const rows = await query
     .select([
       'posts.id',
@@ -71,7 +74,7 @@ export async function listAdminPosts(
     .orderBy('posts.updated_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage)
+    .offset((page - 1) * filter.perPage)
     .execute();
   const tags = new Map<number, string[]>();
   if (rows.length > 0) {
@@ -99,9 +102,9 @@ export async function listAdminPosts(
       tags: tags.get(row.id) ?? [],
     })),
     total,
-    page: filter.page,
+    page,
     perPage: filter.perPage,
-    pageCount: Math.max(1, Math.ceil(total / filter.perPage)),
+    pageCount,
   };
 }
 
