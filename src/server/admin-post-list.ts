@@ -7,6 +7,7 @@ import {
   postStates,
 } from '../features/content/server/admin-posts.ts';
 import { isValidSlug } from '../features/content/slug.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { type AdminPage, startAdminPage } from './admin-page.ts';
 
 type AstroLike = Parameters<typeof startAdminPage>[0];
@@ -17,6 +18,7 @@ export type AdminPostList = {
   list: Page<AdminPostRow>;
   filter: { search: string; state: string; tag: string };
   tags: { slug: string; name: string }[];
+  timeZone: string;
 };
 
 /** Rows per page of the owner's lists. */
@@ -42,7 +44,7 @@ export async function loadAdminPostList(
   const tag = kind === 'posts' && isValidSlug(tagParam) ? tagParam : undefined;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const { db } = admin.app.database;
-  const [list, tags] = await Promise.all([
+  const [list, tags, site] = await Promise.all([
     listAdminPosts(db, {
       type: kind === 'posts' ? 'post' : 'page',
       search,
@@ -52,6 +54,14 @@ export async function loadAdminPostList(
       perPage,
     }),
     kind === 'posts' ? listAllTags(db) : Promise.resolve([]),
+    readSiteSettings(db, admin.app.log),
   ]);
-  return { admin, kind, list, filter: { search, state: state ?? '', tag: tag ?? '' }, tags };
+  return {
+    admin,
+    kind,
+    list,
+    filter: { search, state: state ?? '', tag: tag ?? '' },
+    tags,
+    timeZone: site.timeZone,
+  };
 }

@@ -1,4 +1,8 @@
-import { adminFormLimits } from '../features/admin/server/session-cookie.ts';
+import {
+  adminFormLimits,
+  adminPostLimits,
+  adminUploadLimits,
+} from '../features/admin/server/session-cookie.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import {
@@ -84,8 +88,25 @@ const admin: RouteRules = {
   cacheParams: 'all',
 };
 
+/** The editor's calls carry a post's whole text, or an image. */
+const adminPost: RouteRules = {
+  methods: ['POST'],
+  maxBodyBytes: adminPostLimits.maxBytes,
+  cacheParams: 'all',
+};
+const adminUpload: RouteRules = {
+  methods: ['POST'],
+  maxBodyBytes: adminUploadLimits.maxBytes,
+  cacheParams: 'all',
+};
+const adminLarge = new Map([
+  ['/admin/api/posts/save', adminPost],
+  ['/admin/api/preview', adminPost],
+  ['/admin/api/media', adminUpload],
+]);
+
 export function routeRules(pathname: string): RouteRules {
-  const known = exact.get(pathname);
+  const known = exact.get(pathname) ?? adminLarge.get(pathname);
   if (known) return known;
   if (isAdminPath(pathname)) return admin;
   if (/^\/(tag\/[^/]+|archive\/[^/]+\/[^/]+)\/?$/.test(pathname)) return pagedList;

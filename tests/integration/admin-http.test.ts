@@ -300,6 +300,7 @@ for (const database of testDatabases()) {
         title: 'Renamed in the admin',
         description: 'A description from the settings screen.',
         locale: 'en-GB',
+        timeZone: 'Europe/Paris',
         postsPerPage: 5,
         footerText: 'Footer words',
         copyProtection: false,
@@ -312,7 +313,10 @@ for (const database of testDatabases()) {
           .status,
       ).toBe(403);
       const invalid = await save(
-        { section: 'site', values: { ...site, title: ' ', postsPerPage: 99 } },
+        {
+          section: 'site',
+          values: { ...site, title: ' ', postsPerPage: 99, timeZone: 'Mars/Olympus' },
+        },
         { cookie: header, token: csrf },
       );
       expect(invalid).toEqual({
@@ -320,7 +324,11 @@ for (const database of testDatabases()) {
         body: {
           ok: false,
           message: adminMessages.settingsInvalid,
-          fieldErrors: { title: 'This cannot be empty.', postsPerPage: 'Enter at most 50.' },
+          fieldErrors: {
+            title: 'This cannot be empty.',
+            postsPerPage: 'Enter at most 50.',
+            timeZone: 'Use a time zone name such as UTC or Europe/Paris.',
+          },
         },
       });
       const unknownTab = await save(

@@ -15,6 +15,7 @@ const releasedMigrations = [
   '2026-11-22-004-stats',
   '2026-11-26-005-admin-sign-in',
   '2026-11-26-006-admin-preferences',
+  '2026-11-26-007-post-seo',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

@@ -20,8 +20,8 @@ export const adminMessages = {
   settingsSaved: 'Settings saved. The site shows them now.',
   settingsInvalid: 'Some settings need a change: see the marked fields.',
   settingsFailed: 'The settings could not be saved. Check the connection and try again.',
-  settingsNotJson: 'Send the settings as JSON.',
-  settingsUnreadable: 'The settings could not be read.',
+  notJson: 'Send this as JSON.',
+  unreadable: 'What was sent could not be read.',
   settingsNoSuchTab: 'There is no such settings tab.',
   sendTestMail: 'Send a test mail',
   sendingTestMail: 'Sending...',
@@ -32,6 +32,43 @@ export const adminMessages = {
     `The mail server took a test mail to ${address}. Check that inbox.`,
   testMailFailed: (problem: string) =>
     `The test mail could not be sent: ${problem}. Check MAIL_URL and the sender address.`,
+} as const;
+
+/** What the post and page editor says. */
+export const editorMessages = {
+  newPost: 'New post',
+  newPage: 'New page',
+  editPost: 'Edit post',
+  editPage: 'Edit page',
+  saveDraft: 'Save draft',
+  publish: 'Publish',
+  update: 'Update',
+  schedule: 'Schedule',
+  saving: 'Saving...',
+  draftSaved: 'Draft saved. Visitors do not see it.',
+  published: 'Published. Visitors see it now.',
+  updated: 'Updated. Visitors see the change now.',
+  scheduled: (when: string) => `Scheduled: visitors see it from ${when}.`,
+  invalid: 'Some fields need a change: see the marked fields.',
+  failed:
+    'It could not be saved: check the connection and try again. What you wrote is still here.',
+  notFound: 'There is no such post or page. It may have been deleted.',
+  wrongType: 'This editor is for the other kind: a post is not a page.',
+  deleteButton: 'Delete',
+  deleteTitle: (title: string) => `Delete “${title}”?`,
+  deleteText: 'It leaves the site at once, with its address. This cannot be undone.',
+  deleteConfirm: 'Delete for good',
+  cancel: 'Cancel',
+  deleted: (title: string) => `“${title}” was deleted.`,
+  deleteFailed: 'It could not be deleted: check the connection and try again.',
+  uploading: (name: string) => `Uploading ${name}...`,
+  uploaded: (name: string) => `${name} is uploaded. Describe it for people who cannot see it.`,
+  uploadFailed: (problem: string) => `The image could not be uploaded: ${problem}`,
+  uploadNoFile: 'Choose an image to upload.',
+  uploadNotImage: 'Only images can be added here: JPEG, PNG, WebP or GIF.',
+  previewFailed: 'The preview could not be updated: check the connection.',
+  previewEmpty: 'The preview shows here as you write.',
+  unsaved: 'You have changes that are not saved.',
 } as const;
 
 /** How long a settings form's message stays, in milliseconds (seed §2.12: 5 s). */

@@ -5,6 +5,7 @@ const site = {
   title: 'Field Notes',
   description: 'Walks and weather.',
   locale: 'en-GB',
+  timeZone: 'Europe/London',
   postsPerPage: 8,
   footerText: '',
   copyProtection: true,
@@ -23,6 +24,7 @@ describe('parseSettingsSection', () => {
       locale: 'English',
       postsPerPage: 0,
       description: 'x'.repeat(301),
+      timeZone: 'Mars/Olympus',
     });
     expect(parsed).toEqual({
       ok: false,
@@ -31,6 +33,7 @@ describe('parseSettingsSection', () => {
         description: 'Use at most 300 characters.',
         locale: 'Use a language tag such as en, en-GB or de.',
         postsPerPage: 'Enter at least 1.',
+        timeZone: 'Use a time zone name such as UTC or Europe/Paris.',
       },
     });
     expect(parseSettingsSection('header', { desktopBreakPoint: null })).toEqual({

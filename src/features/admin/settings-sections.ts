@@ -54,6 +54,7 @@ export const settingsSections = {
         copyProtection: true,
         postsPerPage: true,
         footerText: true,
+        timeZone: true,
       }).shape,
     ).extend({ locale: languageTag }),
     fields: [
@@ -69,6 +70,12 @@ export const settingsSections = {
         label: 'Language',
         kind: 'text',
         hint: 'A language tag such as en, en-GB or de: browsers and screen readers read the site in it.',
+      },
+      {
+        name: 'timeZone',
+        label: 'Time zone',
+        kind: 'text',
+        hint: 'A name such as UTC, Europe/Paris or America/New_York: the times you schedule posts for are in it.',
       },
       { name: 'postsPerPage', label: 'Posts per page', kind: 'number', hint: 'From 1 to 50.' },
       { name: 'footerText', label: 'Footer text', kind: 'text' },

@@ -20,6 +20,13 @@ export const postInputSchema = z.object({
   publishedAt: z.coerce.date().optional(),
   tags: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
   coverMediaId: z.number().int().positive().nullable().default(null),
+  /** Empty: search engines and link previews show the title and the excerpt. */
+  seoTitle: z.string().trim().max(120, 'SEO title is at most 120 characters.').default(''),
+  seoDescription: z
+    .string()
+    .trim()
+    .max(300, 'SEO description is at most 300 characters.')
+    .default(''),
 });
 
 export type PostInput = z.input<typeof postInputSchema>;

@@ -20,6 +20,9 @@ export type PostSummary = {
 
 export type PostDetail = PostSummary & { html: SanitisedHtml; readingMinutes: number };
 
+/** A post on its own page: what search engines and link previews show, when worded apart. */
+export type PostPage = PostDetail & { seoTitle: string; seoDescription: string };
+
 /** A search hit: the post and a snippet of escaped text with the matches in `<mark>`. */
 export type SearchResult = PostSummary & { snippetHtml: SanitisedHtml };
 

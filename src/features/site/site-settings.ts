@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../../platform/time-zone.ts';
 import { visitorIdSettings } from '../stats/visitor-consent.ts';
 
 const menuLinkSchema = z.object({
@@ -17,6 +18,12 @@ export const siteSettingsSchema = z.object({
   title: z.string().trim().min(1).max(120).default('Quire'),
   description: z.string().trim().max(300).default('A blog made with Quire.'),
   locale: z.string().default('en'),
+  /** The zone of the owner's dates and times: scheduling, archives and statistics. */
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Use a time zone name such as UTC or Europe/Paris.')
+    .default('UTC'),
   /** Width in px from which the header shows its desktop mode (seed: 769 marks desktop). */
   desktopBreakPoint: z.number().int().min(320).max(4000).default(769),
   menu: z.array(menuItemSchema).max(20).default([]),

@@ -16,6 +16,9 @@ export interface PostsTable {
   body_html: string;
   body_text: string;
   cover_media_id: number | null;
+  /** Empty: the title and excerpt stand in (migration 007). */
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
   status: PostStatus;
   published_at: EpochMs | null;
   created_at: EpochMs;

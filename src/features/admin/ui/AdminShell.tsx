@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { toastRegionId } from './toast.ts';
 
 /** The admin's screens, in the sidebar's order; each is added here when it exists. */
 const sections = [
@@ -17,6 +18,8 @@ type Props = {
   /** The address of the screen shown, to mark its link. */
   current: string;
   title: string;
+  /** The screen this one belongs to, between the dashboard and it in the breadcrumb. */
+  parent?: { path: string; label: string };
   children: ReactNode;
 };
 
@@ -47,9 +50,11 @@ export function AdminShell({
   csrf,
   current,
   title,
+  parent,
   children,
 }: Props) {
   const trail = current === '/admin' ? [] : [{ path: '/admin', label: 'Dashboard' }];
+  if (parent) trail.push(parent);
   return (
     <div className="admin-shell">
       <a className="admin-skip" href="#admin-main">
@@ -97,6 +102,7 @@ export function AdminShell({
         <h1>{title}</h1>
         {children}
       </main>
+      <div id={toastRegionId} className="admin-toasts" role="status" aria-live="polite" />
     </div>
   );
 }

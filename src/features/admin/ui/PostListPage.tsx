@@ -17,14 +17,13 @@ type Props = {
   pageCount: number;
   filter: { search: string; state: string; tag: string };
   tags: { slug: string; name: string }[];
+  /** The site's time zone, which the list's times are in. */
+  timeZone: string;
 };
 
 const stateLabels = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
-const when = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+const whenIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 function address(kind: Props['kind'], filter: Props['filter'], page: number): string {
   const params = new URLSearchParams();
@@ -41,11 +40,26 @@ function address(kind: Props['kind'], filter: Props['filter'], page: number): st
  * ones too, with search, a state and tag filter and paging. A plain GET form: the filter is
  * in the address, so a filtered list can be bookmarked, and it works without JavaScript.
  */
-export function PostListPage({ kind, rows, total, page, pageCount, filter, tags }: Props) {
+export function PostListPage({
+  kind,
+  rows,
+  total,
+  page,
+  pageCount,
+  filter,
+  tags,
+  timeZone,
+}: Props) {
   const noun = kind === 'posts' ? 'post' : 'page';
   const filtered = Boolean(filter.search || filter.state || filter.tag);
+  const when = whenIn(timeZone);
   return (
     <>
+      <p className="admin-list-actions">
+        <a className="admin-button admin-button--primary" href={`/admin/${kind}/new`}>
+          {kind === 'posts' ? 'New post' : 'New page'}
+        </a>
+      </p>
       <form method="get" action={`/admin/${kind}`} className="admin-filters" role="search">
         <div className="admin-field">
           <label htmlFor="filter-q">Title contains</label>
@@ -110,12 +124,16 @@ export function PostListPage({ kind, rows, total, page, pageCount, filter, tags 
               {rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">
-                    {row.state === 'published' ? (
-                      <a href={`/${row.slug}/`}>{row.title}</a>
-                    ) : (
-                      <span>{row.title}</span>
-                    )}
-                    <span className="admin-table__slug">/{row.slug}/</span>
+                    <a href={`/admin/${kind}/${row.id}`}>{row.title}</a>
+                    <span className="admin-table__slug">
+                      {row.state === 'published' ? (
+                        <a href={`/${row.slug}/`} aria-label={`View “${row.title}” on the site`}>
+                          /{row.slug}/
+                        </a>
+                      ) : (
+                        `/${row.slug}/`
+                      )}
+                    </span>
                   </th>
                   <td>
                     <span className={`admin-state admin-state--${row.state}`}>
@@ -152,7 +170,7 @@ export function PostListPage({ kind, rows, total, page, pageCount, filter, tags 
           {page < pageCount ? <a href={address(kind, filter, page + 1)}>Older</a> : <span />}
         </nav>
       )}
-      <p className="admin-hint">Times are in UTC.</p>
+      <p className="admin-hint">Times are in the site’s time zone, {timeZone}.</p>
     </>
   );
 }

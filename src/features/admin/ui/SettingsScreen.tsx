@@ -7,6 +7,7 @@ import {
   type SettingsSectionName,
   settingsSections,
 } from '../settings-sections.ts';
+import { callAdmin } from './admin-call.ts';
 
 type Values = Record<string, unknown>;
 
@@ -62,26 +63,6 @@ function typedValues(fields: readonly SettingsField[], form: Values): Values {
         : value;
   }
   return result;
-}
-
-type AdminReply = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
-
-/**
- * Posts JSON to an admin call with the session's CSRF token and reads its answer; a request
- * that never got one (a dropped connection) reads as a failure the owner can retry.
- */
-async function callAdmin(path: string, csrf: string, body: unknown): Promise<AdminReply> {
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-    return (await response.json()) as AdminReply;
-  } catch {
-    return { ok: false, message: adminMessages.settingsFailed };
-  }
 }
 
 /** One tab's form, with the seed's save helper (§2.12): "Saving..." and a 5 s message. */

@@ -1,6 +1,7 @@
 import { createElement, type FunctionComponent, type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { AdminIslandName } from './admin-islands.ts';
+import { showPendingToast } from './toast.ts';
 
 /**
  * The admin's browser entry, bundled on its own (server/admin-bundle.ts): hydrates each
@@ -11,6 +12,7 @@ import type { AdminIslandName } from './admin-islands.ts';
 type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
   ForumNotice: () => import('./ForumNotice.tsx'),
+  PostEditor: () => import('./PostEditor.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
 };
 
@@ -31,3 +33,5 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-admin-island
     hydrateRoot(element, <Hydrated element={element}>{island}</Hydrated>);
   });
 }
+
+showPendingToast();

@@ -1,4 +1,5 @@
 import ForumNotice from './ForumNotice.tsx';
+import PostEditor from './PostEditor.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
 
 /**
@@ -6,6 +7,6 @@ import SettingsScreen from './SettingsScreen.tsx';
  * (server/island-markup.ts) and hydrated in the browser by the admin's own bundle
  * (admin-client.tsx), which no visitor page loads (decision 0033).
  */
-export const adminIslands = { ForumNotice, SettingsScreen } as const;
+export const adminIslands = { ForumNotice, PostEditor, SettingsScreen } as const;
 
 export type AdminIslandName = keyof typeof adminIslands;

@@ -112,3 +112,74 @@ export async function listAdminPosts(
 export async function listAllTags(db: Db): Promise<{ slug: string; name: string }[]> {
   return db.selectFrom('tags').select(['slug', 'name']).orderBy('name').execute();
 }
+
+/** A post or page as its editor opens it: what the owner wrote, not what the site renders. */
+export type EditablePost = {
+  id: number;
+  type: PostType;
+  title: string;
+  slug: string;
+  body: string;
+  excerpt: string;
+  tags: string[];
+  cover: { id: number; fileName: string; alt: string } | null;
+  seoTitle: string;
+  seoDescription: string;
+  state: PostState;
+  publishedAt: number | null;
+  updatedAt: number;
+};
+
+export async function loadEditablePost(
+  db: Db,
+  id: number,
+  now = Date.now(),
+): Promise<EditablePost | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .leftJoin('media', 'media.id', 'posts.cover_media_id')
+    .select([
+      'posts.id',
+      'posts.type',
+      'posts.title',
+      'posts.slug',
+      'posts.body_markdown',
+      'posts.excerpt',
+      'posts.cover_media_id',
+      'media.file_name as cover_file_name',
+      'media.alt as cover_alt',
+      'posts.seo_title',
+      'posts.seo_description',
+      'posts.published_at',
+      'posts.updated_at',
+      stateOf(now).as('state'),
+    ])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const tags = await db
+    .selectFrom('post_tags')
+    .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+    .select('tags.name')
+    .where('post_tags.post_id', '=', id)
+    .orderBy('post_tags.position')
+    .execute();
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    slug: row.slug,
+    body: row.body_markdown,
+    excerpt: row.excerpt,
+    tags: tags.map((tag) => tag.name),
+    cover:
+      row.cover_media_id === null || row.cover_file_name === null
+        ? null
+        : { id: row.cover_media_id, fileName: row.cover_file_name, alt: row.cover_alt ?? '' },
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    state: row.state,
+    publishedAt: row.published_at === null ? null : Number(row.published_at),
+    updatedAt: Number(row.updated_at),
+  };
+}

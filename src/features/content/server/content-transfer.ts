@@ -41,6 +41,8 @@ export async function exportContent({ db }: DatabaseHandle): Promise<ContentArch
       ...(p.published_at === null ? {} : { publishedAt: new Date(p.published_at).toISOString() }),
       tags: tags.filter((t) => t.post_id === p.id).map((t) => t.name),
       coverMediaId: p.cover_media_id,
+      seoTitle: p.seo_title,
+      seoDescription: p.seo_description,
     })),
   };
 }

@@ -67,6 +67,12 @@ export async function storeImage(
   return row.id;
 }
 
+/** Describes a stored image for people who cannot see it (its `alt` wherever it is shown). */
+export async function describeImage(db: Db, id: number, alt: string): Promise<void> {
+  const result = await db.updateTable('media').set({ alt }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await bumpContentVersion(db);
+}
+
 export type ImageVariant = {
   bytes: Uint8Array;
   mime: string;

@@ -14,6 +14,7 @@ import type {
   CoverImage,
   Page,
   PostDetail,
+  PostPage,
   PostSummary,
   SearchResult,
   Tag,
@@ -155,9 +156,9 @@ export async function findPublishedBySlug(
   { db }: DatabaseHandle,
   slug: string,
   now = Date.now(),
-): Promise<PostDetail | undefined> {
+): Promise<PostPage | undefined> {
   const row = await summaryQuery(db, now)
-    .select(['posts.body_html', 'posts.body_text'])
+    .select(['posts.body_html', 'posts.body_text', 'posts.seo_title', 'posts.seo_description'])
     .where('posts.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -166,6 +167,8 @@ export async function findPublishedBySlug(
     ...summary,
     html: sanitiseStoredHtml(row.body_html),
     readingMinutes: minutesToRead(row.body_text),
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
   };
 }
 

@@ -1,6 +1,7 @@
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
 import { htmlToText } from '../../../platform/markdown.ts';
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { slugify } from '../../../platform/slugify.ts';
 import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { type PostInput, postInputSchema } from '../post-input.ts';
@@ -26,8 +27,7 @@ export async function savePost(
   const post = parsed.data;
   const { db } = handle;
   const now = Date.now();
-  const media = await loadMediaLookup(db, mediaIdsIn(post.body));
-  const html = renderWithMedia(post.body, media);
+  const html = await renderPostBody(db, post.body);
   const text = htmlToText(replaceFormEmbeds(html, ''));
   const publishedAt =
     post.status === 'draft'
@@ -38,6 +38,14 @@ export async function savePost(
   }
 
   const saved = await db.transaction().execute(async (trx) => {
+    if (post.coverMediaId !== null) {
+      const cover = await trx
+        .selectFrom('media')
+        .select('id')
+        .where('id', '=', post.coverMediaId)
+        .executeTakeFirst();
+      if (!cover) throw new ContentError('coverMediaId: there is no such image.');
+    }
     const slug = await chooseSlug(trx, post.slug, post.title, id);
     const values = {
       type: post.type,
@@ -48,6 +56,8 @@ export async function savePost(
       body_html: html,
       body_text: text,
       cover_media_id: post.coverMediaId,
+      seo_title: post.seoTitle,
+      seo_description: post.seoDescription,
       status: post.status,
       published_at: publishedAt,
       updated_at: now,
@@ -134,6 +144,11 @@ async function ensureTags(db: Db, names: string[]): Promise<number[]> {
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   return ids;
+}
+
+/** A post's Markdown as the site shows it: sanitised, its stored images responsive. */
+export async function renderPostBody(db: Db, markdown: string): Promise<SanitisedHtml> {
+  return renderWithMedia(markdown, await loadMediaLookup(db, mediaIdsIn(markdown)));
 }
 
 async function loadMediaLookup(db: Db, ids: number[]): Promise<MediaLookup> {

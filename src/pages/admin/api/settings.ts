@@ -10,6 +10,7 @@ import { writeSiteSettings } from '../../../features/site/server/site-settings-s
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
 import { adminCaller, adminJson } from '../../../server/admin-api.ts';
+import { readAdminJson } from '../../../server/admin-json-body.ts';
 
 /**
  * `POST /admin/api/settings`: one settings tab, `{ section, values }` as JSON, with the
@@ -20,17 +21,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const { app } = locals;
   const session = await adminCaller(app, request);
   if (session instanceof Response) return session;
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
-    return adminJson(415, { ok: false, message: adminMessages.settingsNotJson });
-  }
-  let body: { section?: unknown; values?: unknown };
-  try {
-    const text = await request.text();
-    if (text.length > adminFormLimits.maxBytes) throw new Error('too large');
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    return adminJson(400, { ok: false, message: adminMessages.settingsUnreadable });
-  }
+  const body = await readAdminJson(request, adminFormLimits.maxBytes);
+  if (body instanceof Response) return body;
   if (!isSettingsSection(body.section)) {
     return adminJson(400, { ok: false, message: adminMessages.settingsNoSuchTab });
   }

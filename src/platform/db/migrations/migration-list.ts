@@ -4,6 +4,7 @@ import { addSubscriptionStates } from './2026-11-21-003-subscriptions.ts';
 import { createStatsTables } from './2026-11-22-004-stats.ts';
 import { addAdminSignIn } from './2026-11-26-005-admin-sign-in.ts';
 import { createAdminPreferences } from './2026-11-26-006-admin-preferences.ts';
+import { addPostSeo } from './2026-11-26-007-post-seo.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -18,4 +19,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-22-004-stats', up: createStatsTables },
   { name: '2026-11-26-005-admin-sign-in', up: addAdminSignIn },
   { name: '2026-11-26-006-admin-preferences', up: createAdminPreferences },
+  { name: '2026-11-26-007-post-seo', up: addPostSeo },
 ];

@@ -1,0 +1,694 @@
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import { toZonedInputs } from '../../../platform/time-zone.ts';
+import { editorMessages } from '../messages.ts';
+import { type EditorPost, type PostEditorValues, postFromEditor } from '../post-editor.ts';
+import { callAdmin } from './admin-call.ts';
+import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor.tsx';
+import { showToast, showToastOnNextScreen } from './toast.ts';
+
+type Props = {
+  csrf: string;
+  type: 'post' | 'page';
+  /** Null for a new one. */
+  post: EditorPost | null;
+  /** The site's time zone: the schedule's date and time are in it. */
+  timeZone: string;
+  /** What the schedule fields hold until the owner picks: tomorrow at 09:00, in that zone. */
+  defaultSchedule: { date: string; time: string };
+};
+
+type UploadedImage = { id: number; fileName: string; path: string; thumbnail: string };
+
+function valuesOf(
+  type: 'post' | 'page',
+  post: EditorPost | null,
+  timeZone: string,
+  schedule: { date: string; time: string },
+): PostEditorValues {
+  const scheduled =
+    post?.state === 'scheduled' && post.publishedAt !== null
+      ? toZonedInputs(post.publishedAt, timeZone)
+      : schedule;
+  return {
+    type,
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    body: post?.body ?? '',
+    excerpt: post?.excerpt ?? '',
+    tags: post?.tags.join(', ') ?? '',
+    coverMediaId: post?.cover?.id ?? null,
+    coverAlt: post?.cover?.alt ?? '',
+    seoTitle: post?.seoTitle ?? '',
+    seoDescription: post?.seoDescription ?? '',
+    publish:
+      post === null || post.state === 'draft'
+        ? 'draft'
+        : post.state === 'scheduled'
+          ? 'schedule'
+          : 'publish',
+    date: scheduled.date,
+    time: scheduled.time,
+  };
+}
+
+/** Markdown's image alt text keeps its brackets and backslashes as text. */
+const altText = (alt: string) => alt.replace(/[\\[\]]/g, (char) => `\\${char}`);
+
+/** Sends an image to the media pipeline; the answer says what it stored, or why not. */
+async function upload(file: File, csrf: string, alt = '') {
+  const form = new FormData();
+  form.set('file', file);
+  form.set('alt', alt);
+  const reply = await callAdmin('/admin/api/media', csrf, form, editorMessages.failed);
+  return reply.ok
+    ? { ok: true as const, image: reply.image as UploadedImage }
+    : { ok: false as const, message: reply.message };
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: (described: string | undefined) => React.ReactNode;
+}) {
+  const described =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      {children(described)}
+      {hint && (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The post and page editor: title, Markdown with a live preview rendered by the site's own
+ * pipeline, the publishing choice (draft, now, or a date and time in the site's zone), the
+ * address, tags, excerpt, cover image and what search engines show. Images come by button,
+ * drop or paste; the browser warns before leaving with changes that are not saved.
+ */
+export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule }: Props) {
+  const [values, setValues] = useState(() => valuesOf(type, post, timeZone, defaultSchedule));
+  const [saved, setSaved] = useState(() => JSON.stringify(values));
+  const [id, setId] = useState(post?.id ?? null);
+  const [state, setState] = useState(post?.state ?? null);
+  const [publishedAt, setPublishedAt] = useState(post?.publishedAt ?? null);
+  const [savedSlug, setSavedSlug] = useState(post?.slug ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [preview, setPreview] = useState<string | undefined>();
+  const [previewProblem, setPreviewProblem] = useState(false);
+  const [cover, setCover] = useState(post?.cover ?? null);
+  const [uploading, setUploading] = useState<string | undefined>();
+  const [pendingImage, setPendingImage] = useState<UploadedImage | undefined>();
+  const [pendingAlt, setPendingAlt] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const leaving = useRef(false);
+  const editor = useRef<MarkdownEditorHandle>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const dirty = JSON.stringify(values) !== saved;
+  const kind = type === 'post' ? 'posts' : 'pages';
+
+  const set = (name: keyof PostEditorValues, value: string | number | null) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      // Older browsers show the warning only when a value is returned.
+      event.returnValue = editorMessages.unsaved;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // The preview follows the text after a pause in typing; an older answer never overwrites a newer.
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch('/admin/api/preview', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ body: values.body }),
+          signal: controller.signal,
+        });
+        const reply = (await response.json()) as { ok: boolean; html?: string };
+        if (!reply.ok || reply.html === undefined) throw new Error('refused');
+        setPreview(reply.html);
+        setPreviewProblem(false);
+      } catch {
+        if (!controller.signal.aborted) setPreviewProblem(true);
+      }
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [values.body, csrf]);
+
+  const addImages = async (files: File[]) => {
+    for (const file of files) {
+      if (!file.type.startsWith('image/')) {
+        showToast(editorMessages.uploadNotImage, 'error');
+        continue;
+      }
+      setUploading(file.name);
+      const result = await upload(file, csrf);
+      setUploading(undefined);
+      if (!result.ok) {
+        showToast(result.message, 'error');
+        continue;
+      }
+      showToast(editorMessages.uploaded(result.image.fileName));
+      setPendingAlt('');
+      setPendingImage(result.image);
+      return; // One description at a time; the next image can be added after it.
+    }
+  };
+
+  const chooseImages = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    void addImages(files);
+  };
+
+  const insertPendingImage = () => {
+    if (!pendingImage) return;
+    editor.current?.insertBlock(`![${altText(pendingAlt.trim())}](${pendingImage.path})`);
+    setPendingImage(undefined);
+  };
+
+  const chooseCover = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(file.name);
+    const result = await upload(file, csrf, values.coverAlt);
+    setUploading(undefined);
+    if (!result.ok) {
+      showToast(result.message, 'error');
+      return;
+    }
+    setCover({ id: result.image.id, fileName: result.image.fileName, alt: values.coverAlt });
+    set('coverMediaId', result.image.id);
+    showToast(editorMessages.uploaded(result.image.fileName));
+    document.getElementById('post-cover-alt')?.focus();
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = postFromEditor(values, { timeZone, publishedAt, now: Date.now() });
+    if (!checked.ok) {
+      setErrors(checked.fieldErrors);
+      showToast(editorMessages.invalid, 'error');
+      focusFirstError(checked.fieldErrors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const reply = await callAdmin(
+      '/admin/api/posts/save',
+      csrf,
+      { id, values },
+      editorMessages.failed,
+    );
+    setSaving(false);
+    if (!reply.ok) {
+      setErrors(reply.fieldErrors ?? {});
+      showToast(reply.message, 'error');
+      if (reply.fieldErrors) focusFirstError(reply.fieldErrors);
+      return;
+    }
+    const stored = reply.post as EditorPost;
+    const next = valuesOf(type, stored, timeZone, { date: values.date, time: values.time });
+    setValues(next);
+    setSaved(JSON.stringify(next));
+    setId(stored.id);
+    setState(stored.state);
+    setPublishedAt(stored.publishedAt);
+    setSavedSlug(stored.slug);
+    setCover(stored.cover);
+    if (id === null) {
+      // The screen is this post's now: its address, and the heading the server gives it.
+      window.history.replaceState(null, '', `/admin/${kind}/${stored.id}`);
+      const heading = type === 'post' ? editorMessages.editPost : editorMessages.editPage;
+      const h1 = document.querySelector('#admin-main > h1');
+      if (h1) h1.textContent = heading;
+      document.title = document.title.replace(/^[^·]*·/, `${heading} ·`);
+    }
+    showToast(reply.message);
+  };
+
+  const remove = async () => {
+    const reply = await callAdmin(
+      '/admin/api/posts/delete',
+      csrf,
+      { id },
+      editorMessages.deleteFailed,
+    );
+    if (!reply.ok) {
+      setConfirmDelete(false);
+      showToast(reply.message, 'error');
+      return;
+    }
+    leaving.current = true;
+    showToastOnNextScreen(reply.message);
+    window.location.assign(String(reply.list));
+  };
+
+  const saveLabel =
+    values.publish === 'draft'
+      ? editorMessages.saveDraft
+      : values.publish === 'schedule'
+        ? editorMessages.schedule
+        : state === 'published'
+          ? editorMessages.update
+          : editorMessages.publish;
+  const publishedWhen =
+    publishedAt === null ? '' : Object.values(toZonedInputs(publishedAt, timeZone)).join(' ');
+
+  return (
+    <form className="admin-form admin-editor" noValidate onSubmit={save}>
+      <div className="admin-editor__main">
+        <Field id="post-title" label="Title" error={errors.title}>
+          {(described) => (
+            <input
+              id="post-title"
+              className="admin-editor__title"
+              type="text"
+              value={values.title}
+              maxLength={200}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => set('title', event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="admin-editor__panes">
+          <div className="admin-field admin-editor__write">
+            <div className="admin-editor__toolbar">
+              <label id="post-body-label" htmlFor="post-body">
+                Text
+              </label>
+              <button
+                type="button"
+                className="admin-button"
+                onClick={() => imageInput.current?.click()}
+              >
+                Add image
+              </button>
+              <input
+                ref={imageInput}
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                className="visually-hidden"
+                tabIndex={-1}
+                aria-hidden="true"
+                onChange={chooseImages}
+              />
+            </div>
+            <MarkdownEditor
+              ref={editor}
+              id="post-body"
+              value={values.body}
+              onChange={(text) => set('body', text)}
+              onImageFiles={(files) => void addImages(files)}
+              describedBy={`post-body-hint${errors.body ? ' post-body-error' : ''}`}
+              invalid={Boolean(errors.body)}
+              placeholderText="Write in Markdown…"
+            />
+            <p id="post-body-hint" className="admin-hint">
+              Markdown: **bold**, _italic_, ## heading, [link](https://…). Drop or paste an image to
+              add it. A form shows where a line holds only [form id="1"].
+            </p>
+            {errors.body && (
+              <p id="post-body-error" className="admin-field-error">
+                {errors.body}
+              </p>
+            )}
+            <p className="admin-hint" aria-live="polite">
+              {uploading ? editorMessages.uploading(uploading) : ''}
+            </p>
+          </div>
+          <section className="admin-editor__preview" aria-labelledby="post-preview-heading">
+            <h2 id="post-preview-heading">Preview</h2>
+            {previewProblem && <p className="admin-warning">{editorMessages.previewFailed}</p>}
+            {preview === undefined || preview === '' ? (
+              <p className="admin-hint">{editorMessages.previewEmpty}</p>
+            ) : (
+              // Rendered and sanitised by the server, as the site renders the post.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
+              <div className="admin-preview" dangerouslySetInnerHTML={{ __html: preview }} />
+            )}
+          </section>
+        </div>
+      </div>
+      <div className="admin-editor__side">
+        <fieldset className="admin-editor__box">
+          <legend>Publishing</legend>
+          <p className="admin-editor__state">
+            {state === null
+              ? `Not saved yet.`
+              : state === 'draft'
+                ? 'A draft: visitors do not see it.'
+                : state === 'scheduled'
+                  ? `Scheduled for ${publishedWhen} (${timeZone}).`
+                  : `Published ${publishedWhen} (${timeZone}).`}
+            {state === 'published' && (
+              <>
+                {' '}
+                <a href={`/${savedSlug}/`}>View it on the site</a>
+              </>
+            )}
+          </p>
+          {(['draft', 'publish', 'schedule'] as const).map((choice) => (
+            <div className="admin-check" key={choice}>
+              <input
+                type="radio"
+                id={`post-publish-${choice}`}
+                name="publish"
+                value={choice}
+                checked={values.publish === choice}
+                onChange={() => set('publish', choice)}
+              />
+              <label htmlFor={`post-publish-${choice}`}>
+                {choice === 'draft'
+                  ? 'Draft'
+                  : choice === 'schedule'
+                    ? 'Schedule'
+                    : state === 'published'
+                      ? 'Published'
+                      : 'Publish now'}
+              </label>
+            </div>
+          ))}
+          {values.publish === 'schedule' && (
+            <div className="admin-editor__when">
+              <Field id="post-date" label="Date" error={errors.date}>
+                {(described) => (
+                  <input
+                    id="post-date"
+                    type="date"
+                    value={values.date}
+                    aria-invalid={errors.date ? true : undefined}
+                    aria-describedby={`${described ?? ''} post-when-hint`.trim()}
+                    onChange={(event) => set('date', event.target.value)}
+                  />
+                )}
+              </Field>
+              <Field id="post-time" label="Time" error={errors.time}>
+                {(described) => (
+                  <input
+                    id="post-time"
+                    type="time"
+                    value={values.time}
+                    aria-invalid={errors.time ? true : undefined}
+                    aria-describedby={`${described ?? ''} post-when-hint`.trim()}
+                    onChange={(event) => set('time', event.target.value)}
+                  />
+                )}
+              </Field>
+              <p id="post-when-hint" className="admin-hint">
+                In the site’s time zone, {timeZone}.
+              </p>
+            </div>
+          )}
+          <div className="admin-form__actions">
+            <button
+              type="submit"
+              className="admin-button admin-button--primary"
+              aria-disabled={saving}
+            >
+              {saving ? editorMessages.saving : saveLabel}
+            </button>
+            {dirty && <span className="admin-hint">{editorMessages.unsaved}</span>}
+          </div>
+        </fieldset>
+        <Field
+          id="post-slug"
+          label="Address"
+          hint={`Empty: made from the title. The ${type} is at /${values.slug || savedSlug || '…'}/`}
+          error={errors.slug}
+        >
+          {(described) => (
+            <input
+              id="post-slug"
+              type="text"
+              value={values.slug}
+              maxLength={80}
+              spellCheck={false}
+              aria-invalid={errors.slug ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => set('slug', event.target.value)}
+            />
+          )}
+        </Field>
+        {type === 'post' && (
+          <Field id="post-tags" label="Tags" hint="Separate tags with commas." error={errors.tags}>
+            {(described) => (
+              <input
+                id="post-tags"
+                type="text"
+                value={values.tags}
+                aria-invalid={errors.tags ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => set('tags', event.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        <Field
+          id="post-excerpt"
+          label="Excerpt"
+          hint="Shown in lists and feeds. Empty: the first sentences of the text."
+          error={errors.excerpt}
+        >
+          {(described) => (
+            <textarea
+              id="post-excerpt"
+              rows={3}
+              value={values.excerpt}
+              aria-invalid={errors.excerpt ? true : undefined}
+              aria-describedby={described}
+              onChange={(event) => set('excerpt', event.target.value)}
+            />
+          )}
+        </Field>
+        <fieldset className="admin-editor__box">
+          <legend>Cover image</legend>
+          {cover && values.coverMediaId !== null ? (
+            <img
+              className="admin-editor__cover"
+              src={`/media/${cover.id}/320/${encodeURIComponent(cover.fileName)}`}
+              alt=""
+            />
+          ) : (
+            <p className="admin-hint">None: lists and link previews show the site’s image.</p>
+          )}
+          <Field
+            id="post-cover-alt"
+            label="Description of the image"
+            hint="For people who cannot see it. Empty if it only decorates."
+            error={errors.coverAlt}
+          >
+            {(described) => (
+              <input
+                id="post-cover-alt"
+                type="text"
+                value={values.coverAlt}
+                maxLength={300}
+                aria-invalid={errors.coverAlt ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => set('coverAlt', event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="admin-form__actions">
+            <button
+              type="button"
+              className="admin-button"
+              onClick={() => coverInput.current?.click()}
+            >
+              {values.coverMediaId === null ? 'Upload a cover image' : 'Replace'}
+            </button>
+            {values.coverMediaId !== null && (
+              <button
+                type="button"
+                className="admin-button"
+                onClick={() => set('coverMediaId', null)}
+              >
+                Remove
+              </button>
+            )}
+            <input
+              ref={coverInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={chooseCover}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="admin-editor__box">
+          <legend>Search engines and link previews</legend>
+          <Field
+            id="post-seo-title"
+            label="SEO title"
+            hint="Empty: the title."
+            error={errors.seoTitle}
+          >
+            {(described) => (
+              <input
+                id="post-seo-title"
+                type="text"
+                value={values.seoTitle}
+                maxLength={120}
+                aria-invalid={errors.seoTitle ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => set('seoTitle', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id="post-seo-description"
+            label="SEO description"
+            hint="Empty: the excerpt."
+            error={errors.seoDescription}
+          >
+            {(described) => (
+              <textarea
+                id="post-seo-description"
+                rows={3}
+                value={values.seoDescription}
+                aria-invalid={errors.seoDescription ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => set('seoDescription', event.target.value)}
+              />
+            )}
+          </Field>
+        </fieldset>
+        {id !== null && (
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={() => setConfirmDelete(true)}
+          >
+            {editorMessages.deleteButton}
+          </button>
+        )}
+      </div>
+      <Modal
+        isOpen={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        isDismissable
+        className="admin-modal"
+      >
+        <Dialog role="alertdialog" className="admin-dialog">
+          <Heading slot="title">{editorMessages.deleteTitle(values.title || savedSlug)}</Heading>
+          <p>{editorMessages.deleteText}</p>
+          <div className="admin-form__actions">
+            <Button className="admin-button" onPress={() => setConfirmDelete(false)} autoFocus>
+              {editorMessages.cancel}
+            </Button>
+            <Button className="admin-button admin-button--danger" onPress={() => void remove()}>
+              {editorMessages.deleteConfirm}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+      <Modal
+        isOpen={pendingImage !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPendingImage(undefined);
+        }}
+        isDismissable
+        className="admin-modal"
+      >
+        <Dialog className="admin-dialog">
+          <Heading slot="title">Describe the image</Heading>
+          {pendingImage && (
+            <img className="admin-dialog__image" src={pendingImage.thumbnail} alt="" />
+          )}
+          <div className="admin-field">
+            <label htmlFor="image-alt">Description, for people who cannot see it</label>
+            <input
+              id="image-alt"
+              type="text"
+              maxLength={300}
+              value={pendingAlt}
+              autoFocus
+              aria-describedby="image-alt-hint"
+              onChange={(event) => setPendingAlt(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  insertPendingImage();
+                }
+              }}
+            />
+            <p id="image-alt-hint" className="admin-hint">
+              Empty if it only decorates the text.
+            </p>
+          </div>
+          <div className="admin-form__actions">
+            <Button className="admin-button admin-button--primary" onPress={insertPendingImage}>
+              Add to the text
+            </Button>
+            <Button className="admin-button" onPress={() => setPendingImage(undefined)}>
+              {editorMessages.cancel}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </form>
+  );
+}
+
+function focusFirstError(errors: Record<string, string>) {
+  const order = [
+    'title',
+    'body',
+    'date',
+    'time',
+    'slug',
+    'tags',
+    'excerpt',
+    'coverAlt',
+    'seoTitle',
+    'seoDescription',
+  ];
+  const ids: Record<string, string> = {
+    coverAlt: 'post-cover-alt',
+    seoTitle: 'post-seo-title',
+    seoDescription: 'post-seo-description',
+  };
+  const first = order.find((name) => errors[name]);
+  if (first) document.getElementById(ids[first] ?? `post-${first}`)?.focus();
+}

@@ -1,0 +1,66 @@
+import { editorMessages } from '../features/admin/messages.ts';
+import type { EditorPost } from '../features/admin/post-editor.ts';
+import { loadEditablePost } from '../features/content/server/admin-posts.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
+import { toZonedInputs } from '../platform/time-zone.ts';
+import { type AdminPage, startAdminPage } from './admin-page.ts';
+
+type AstroLike = Parameters<typeof startAdminPage>[0] & {
+  rewrite: (path: string) => Promise<Response>;
+};
+
+export type AdminEditorPage = {
+  admin: AdminPage;
+  kind: 'posts' | 'pages';
+  title: string;
+  editor: {
+    csrf: string;
+    type: 'post' | 'page';
+    post: EditorPost | null;
+    timeZone: string;
+    defaultSchedule: { date: string; time: string };
+  };
+};
+
+/**
+ * `/admin/posts/new`, `/admin/posts/{id}` and the same for pages: the editor's screen, with
+ * the post as its owner wrote it, or nothing for a new one. An unknown id is the admin's 404.
+ */
+export async function loadEditorPage(
+  astro: AstroLike,
+  kind: 'posts' | 'pages',
+  idParam: string | undefined,
+): Promise<AdminEditorPage | Response> {
+  const admin = await startAdminPage(astro);
+  if (admin instanceof Response) return admin;
+  const type = kind === 'posts' ? 'post' : 'page';
+  const { db } = admin.app.database;
+  let post: EditorPost | null = null;
+  if (idParam !== undefined) {
+    const id = /^\d{1,12}$/.test(idParam) ? Number(idParam) : Number.NaN;
+    const found = Number.isSafeInteger(id) ? await loadEditablePost(db, id) : undefined;
+    if (!found || found.type !== type) return astro.rewrite('/404');
+    post = found;
+  }
+  const { timeZone } = await readSiteSettings(db, admin.app.log);
+  const tomorrow = toZonedInputs(Date.now() + 24 * 3_600_000, timeZone);
+  return {
+    admin,
+    kind,
+    title:
+      post === null
+        ? type === 'post'
+          ? editorMessages.newPost
+          : editorMessages.newPage
+        : type === 'post'
+          ? editorMessages.editPost
+          : editorMessages.editPage,
+    editor: {
+      csrf: admin.csrf,
+      type,
+      post,
+      timeZone,
+      defaultSchedule: { date: tomorrow.date, time: '09:00' },
+    },
+  };
+}
