@@ -1,8 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createSetupLink } from '../../src/features/admin/server/setup-link.ts';
-import { createAdmin } from '../../src/features/admin/server/users.ts';
-import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  adminLink,
+  expectNoAxeViolations,
+  firstRunLink,
+  owner,
+  signIn,
+  waitForHydration,
+  watchPolicyViolations,
+} from './admin-support.ts';
+import { siteDatabase } from './forms-support.ts';
 
 /**
  * The admin's base in the browser, on desktop and phone: a first run's set-up link to the
@@ -10,55 +16,7 @@ import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
  * violation on any of its screens.
  */
 
-const owner = {
-  name: 'Ada Owner',
-  email: 'ada@example.org',
-  password: 'a long and careful password',
-};
-
-test.afterAll(closeSiteDatabase);
-
-// Admin pages run under their own strict Content-Security-Policy: nothing may break it.
-let policyViolations: string[] = [];
-test.beforeEach(({ page }) => {
-  policyViolations = [];
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(message.text());
-  });
-});
-test.afterEach(() => {
-  expect(policyViolations).toEqual([]);
-});
-
-/** Starts the journey as a first run: no administrator, a fresh set-up link. */
-async function firstRunLink(): Promise<string> {
-  const { db } = siteDatabase();
-  await db.deleteFrom('sessions').execute();
-  await db.deleteFrom('users').execute();
-  return `/admin/setup/${await createSetupLink(db)}`;
-}
-
-/** A link of the admin's navigation: in the sidebar, or on a phone in the menu, opened first. */
-async function adminLink(page: Page, name: string) {
-  const menu = page.locator('summary', { hasText: 'Menu' });
-  if (await menu.isVisible()) {
-    if ((await page.locator('details.admin-menu').getAttribute('open')) === null) {
-      await menu.click();
-      await expect(page.locator('details.admin-menu')).toHaveAttribute('open', '');
-    }
-    return page.locator('details.admin-menu').getByRole('link', { name, exact: true });
-  }
-  return page.locator('nav.admin-nav').getByRole('link', { name, exact: true });
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
-}
+watchPolicyViolations();
 
 test('a first run goes from the set-up link to the dashboard, and out and in again', async ({
   page,
@@ -111,27 +69,6 @@ test('a first run goes from the set-up link to the dashboard, and out and in aga
   expect(errors).toEqual([]);
 });
 
-/** Waits until the screen's islands have hydrated (the admin's bundle marks them). */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('[data-admin-island][data-hydrated]').first().waitFor({ state: 'attached' });
-}
-
-/** Signs the owner in, creating the account first when this test runs alone. */
-async function signIn(page: Page): Promise<void> {
-  const { db } = siteDatabase();
-  const exists = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', owner.email)
-    .executeTakeFirst();
-  if (!exists) await createAdmin(db, owner);
-  await page.goto('/admin/sign-in');
-  await page.getByLabel('E-mail address').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
 test('the forum notice folds and unfolds, saved each time, and goes for good', async ({ page }) => {
   // The owner of the first journey, with the notice as a new administrator finds it.
   const { db } = siteDatabase();
@@ -178,7 +115,9 @@ test('the forum notice folds and unfolds, saved each time, and goes for good', a
   await page.getByRole('button', { name: 'Don’t show this again' }).click();
   await reply;
   await expect(toggle).toHaveCount(0);
-  await expect(page.getByRole('status')).toHaveText('The forum notice is hidden for good.');
+  await expect(page.locator('#admin-main').getByRole('status')).toHaveText(
+    'The forum notice is hidden for good.',
+  );
   expect(calls.at(-1)?.get('action')).toBe('qshare_hide_admin_forum_notification');
   expect(calls.at(-1)?.get('nonce')).toBe(nonce);
 
@@ -274,7 +213,7 @@ test('the posts list filters by state and title with the keyboard, and links to 
   await signIn(page);
   await (await adminLink(page, 'Posts')).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(/\d+ posts\./);
+  await expect(page.locator('#admin-main').getByRole('status')).toContainText(/\d+ posts\./);
   await expectNoAxeViolations(page);
   await page.getByLabel('State').selectOption('published');
   await page.getByLabel('Title contains').fill('coast');
@@ -282,8 +221,18 @@ test('the posts list filters by state and title with the keyboard, and links to 
   await expect(page).toHaveURL(/\/admin\/posts\?q=coast&state=published/);
   const row = page.getByRole('row', { name: /Walking the Coast Path/ });
   await expect(row).toContainText('Published');
-  await row.getByRole('link', { name: 'Walking the Coast Path Out of Season' }).click();
+  await row
+    .getByRole('link', { name: 'View “Walking the Coast Path Out of Season” on the site' })
+    .click();
   await expect(page).toHaveURL(/\/walking-the-coast-path-out-of-season\/$/);
+  await page.goBack();
+  await row
+    .getByRole('link', { name: 'Walking the Coast Path Out of Season', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+$/);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(
+    'Walking the Coast Path Out of Season',
+  );
 });
 
 test('the Mail tab sends a test mail to the owner and says the server took it', async ({

@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createSetupLink } from '../../src/features/admin/server/setup-link.ts';
+import { createAdmin } from '../../src/features/admin/server/users.ts';
+import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+
+/** What the admin's journeys share: the owner, signing in, and the checks every screen passes. */
+
+export const owner = {
+  name: 'Ada Owner',
+  email: 'ada@example.org',
+  password: 'a long and careful password',
+};
+
+/**
+ * Admin pages run under their own strict Content-Security-Policy: nothing may break it. Called
+ * at the top of a spec, it checks each of its tests, and closes the site's database after them.
+ */
+export function watchPolicyViolations(): void {
+  let policyViolations: string[] = [];
+  test.afterAll(closeSiteDatabase);
+  test.beforeEach(({ page }) => {
+    policyViolations = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
+  });
+  test.afterEach(() => {
+    expect(policyViolations).toEqual([]);
+  });
+}
+
+/** Starts the journey as a first run: no administrator, a fresh set-up link. */
+export async function firstRunLink(): Promise<string> {
+  const { db } = siteDatabase();
+  await db.deleteFrom('sessions').execute();
+  await db.deleteFrom('users').execute();
+  return `/admin/setup/${await createSetupLink(db)}`;
+}
+
+/** A link of the admin's navigation: in the sidebar, or on a phone in the menu, opened first. */
+export async function adminLink(page: Page, name: string) {
+  const menu = page.locator('summary', { hasText: 'Menu' });
+  if (await menu.isVisible()) {
+    if ((await page.locator('details.admin-menu').getAttribute('open')) === null) {
+      await menu.click();
+      await expect(page.locator('details.admin-menu')).toHaveAttribute('open', '');
+    }
+    return page.locator('details.admin-menu').getByRole('link', { name, exact: true });
+  }
+  return page.locator('nav.admin-nav').getByRole('link', { name, exact: true });
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Waits until the screen's islands have hydrated (the admin's bundle marks them). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('[data-admin-island][data-hydrated]').first().waitFor({ state: 'attached' });
+}
+
+/** Signs the owner in, creating the account first when this test runs alone. */
+export async function signIn(page: Page): Promise<void> {
+  const { db } = siteDatabase();
+  const exists = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', owner.email)
+    .executeTakeFirst();
+  if (!exists) await createAdmin(db, owner);
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('E-mail address').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
