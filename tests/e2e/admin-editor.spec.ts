@@ -147,7 +147,7 @@ test('images come in by button, drop and paste, each described; a disguised file
   })
     .png()
     .toBuffer();
-  const describe = async (alt: string) => {
+  const describeImage = async (alt: string) => {
     const field = page.getByLabel('Description, for people who cannot see it');
     await expect(field).toBeFocused();
     await field.fill(alt);
@@ -159,7 +159,7 @@ test('images come in by button, drop and paste, each described; a disguised file
     .locator('.admin-editor__toolbar input[type="file"]')
     .setInputFiles({ name: 'button.png', mimeType: 'image/png', buffer: png });
   await expectNoAxeViolations(page);
-  await describe('Added by button');
+  await describeImage('Added by button');
 
   const base64 = png.toString('base64');
   await page.evaluate((data) => {
@@ -178,7 +178,7 @@ test('images come in by button, drop and paste, each described; a disguised file
       }),
     );
   }, base64);
-  await describe('Added by drop');
+  await describeImage('Added by drop');
 
   await page.evaluate((data) => {
     const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
@@ -190,7 +190,7 @@ test('images come in by button, drop and paste, each described; a disguised file
         new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
       );
   }, base64);
-  await describe('Added by paste');
+  await describeImage('Added by paste');
 
   const text = await page.locator('.cm-content').innerText();
   expect(text).toMatch(/!\[Added by button\]\(\/media\/\d+\/\d+\/button\.png\)/);

@@ -611,7 +611,9 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         className="admin-modal"
       >
         <Dialog role="alertdialog" className="admin-dialog">
-          <Heading slot="title">{editorMessages.deleteTitle((JSON.parse(saved) as PostEditorValues).title)}</Heading>
+          <Heading slot="title">
+            {editorMessages.deleteTitle((JSON.parse(saved) as PostEditorValues).title)}
+          </Heading>
           <p>{editorMessages.deleteText}</p>
           <div className="admin-form__actions">
             <Button className="admin-button" onPress={() => setConfirmDelete(false)} autoFocus>
