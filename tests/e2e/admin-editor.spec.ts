@@ -192,7 +192,7 @@ test('images come in by button, drop and paste, each described; a disguised file
   }, base64);
   await describeImage('Added by paste');
 
-  const text = await page.locator('.cm-content').innerText();
+  const text = await page.locator('.cm-content').textContent();
   expect(text).toMatch(/!\[Added by button\]\(\/media\/\d+\/\d+\/button\.png\)/);
   expect(text).toMatch(/!\[Added by drop\]\(\/media\/\d+\/\d+\/dropped\.png\)/);
   expect(text).toMatch(/!\[Added by paste\]\(\/media\/\d+\/\d+\/pasted\.png\)/);
