@@ -250,3 +250,31 @@ test('the Mail tab sends a test mail to the owner and says the server took it', 
   );
   await expectNoAxeViolations(page);
 });
+
+test('the account screen changes the password, with the current one, and keeps this device signed in', async ({
+  page,
+}) => {
+  await signIn(page);
+  await (await adminLink(page, 'Your account')).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const change = async (current: string, next: string) => {
+    await page.getByLabel('Current password').fill(current);
+    await page.getByLabel('New password', { exact: true }).fill(next);
+    await page.getByLabel('The new password again').fill(next);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+  };
+  await change('not the password', 'a brand new password');
+  await expect(page.getByRole('alert')).toHaveText('The current password is not right.');
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await change(owner.password, 'a brand new password');
+  await expect(page.locator('#admin-main').getByRole('status')).toHaveText(
+    'Your password is changed. Every other device is signed out.',
+  );
+  // Back to the password the other journeys sign in with.
+  await change('a brand new password', owner.password);
+  await expect(page.locator('#admin-main').getByRole('status')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorMessages } from '../../src/features/admin/messages.ts';
+import { adminMessages, editorMessages } from '../../src/features/admin/messages.ts';
 import type { PostEditorValues } from '../../src/features/admin/post-editor.ts';
 import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { createAdmin } from '../../src/features/admin/server/users.ts';
@@ -351,6 +351,69 @@ for (const database of testDatabases()) {
       );
       const asPost = await save({ type: 'post', title: 'About the admin' }, id);
       expect(asPost).toMatchObject({ status: 409, body: { message: editorMessages.wrongType } });
+    });
+
+    it('changes the password with the current one only, and signs out every other device', async () => {
+      const admin = await handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const other = `${sessionCookieName}=${await createSession(handle.db, admin.id)}`;
+      const change = (fields: Record<string, string>, origin = server.url) =>
+        fetch(`${server.url}/admin/account`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            cookie,
+            origin,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const next = 'a new and longer password';
+      const forged = await change({ current: 'a long and careful password', next, again: next });
+      expect(forged.status).toBe(403);
+      const wrong = await change({ csrf, current: 'not it at all', next, again: next });
+      expect(wrong.status).toBe(422);
+      expect(await wrong.text()).toContain(adminMessages.currentPasswordWrong);
+      const short = await change({
+        csrf,
+        current: 'a long and careful password',
+        next: 'short',
+        again: 'short',
+      });
+      expect(await short.text()).toContain('The password needs at least 12 characters.');
+      const differ = await change({
+        csrf,
+        current: 'a long and careful password',
+        next,
+        again: `${next}!`,
+      });
+      expect(await differ.text()).toContain(adminMessages.setupPasswordsDiffer);
+
+      const changed = await change({
+        csrf,
+        current: 'a long and careful password',
+        next,
+        again: next,
+      });
+      expect(changed.status).toBe(303);
+      expect(changed.headers.get('location')).toBe('/admin/account?notice=changed');
+      const fresh = new RegExp(`(${sessionCookieName}=[^;]+)`).exec(
+        changed.headers.get('set-cookie') ?? '',
+      )?.[1];
+      expect(fresh).toBeDefined();
+      const page = (session: string) =>
+        fetch(`${server.url}/admin/account`, { headers: { cookie: session }, redirect: 'manual' });
+      expect((await page(other)).status).toBe(303);
+      expect((await page(cookie)).status).toBe(303);
+      const mine = await page(fresh ?? '');
+      expect(mine.status).toBe(200);
+      expect(await mine.text()).toContain('owner@example.org');
+      const signIn = await fetch(`${server.url}/admin/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'owner@example.org', password: next }).toString(),
+      });
+      expect(signIn.status).toBe(303);
     });
   });
 }

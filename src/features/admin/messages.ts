@@ -10,6 +10,8 @@ export const adminMessages = {
     'This set-up link has expired or has been used. Restart Quire to print a new one, or create an account with: npm run quire -- admin create',
   setupAdminExists: 'An administrator account exists already. Sign in instead.',
   setupPasswordsDiffer: 'The two passwords are not the same.',
+  currentPasswordWrong: 'The current password is not right.',
+  passwordChanged: 'Your password is changed. Every other device is signed out.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
   sessionEnded: 'Your session has ended. Sign in again.',

@@ -7,6 +7,7 @@ const sections = [
   { path: '/admin/posts', label: 'Posts' },
   { path: '/admin/pages', label: 'Pages' },
   { path: '/admin/settings', label: 'Settings' },
+  { path: '/admin/account', label: 'Your account' },
 ] as const;
 
 type Props = {
@@ -66,7 +67,13 @@ export function AdminShell({
           <span className="admin-bar__visit"> · view the site</span>
         </a>
         <div className="admin-bar__account">
-          <span className="admin-bar__user">{userName}</span>
+          <a
+            className="admin-bar__user"
+            href="/admin/account"
+            aria-current={current === '/admin/account' ? 'page' : undefined}
+          >
+            {userName}
+          </a>
           <form method="post" action="/admin/sign-out">
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit" className="admin-button">
