@@ -278,3 +278,56 @@ test('the account screen changes the password, with the current one, and keeps t
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
+
+test('the header menu gets a submenu link with the keyboard, and the site shows it', async ({
+  page,
+}) => {
+  const { db } = siteDatabase();
+  const before = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'site')
+    .executeTakeFirst();
+  await signIn(page);
+  await page.goto('/admin/settings');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Header' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Header' });
+  try {
+    const add = panel.getByRole('button', { name: 'Add a submenu link to “About”' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    // The new link's text field has the keyboard.
+    await page.keyboard.type('Colophon');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('/colophon/');
+    await expectNoAxeViolations(page);
+    // A script address is refused at its field.
+    const contact = panel.getByRole('button', { name: 'Move “Contact” up' });
+    await contact.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.locator('#header-menu-3-label')).toBeFocused();
+    await expect(panel.locator('#header-menu-3-label')).toHaveValue('Contact');
+    await panel.locator('#header-menu-3-url').fill('javascript:alert(1)');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.locator('#header-menu-3-url')).toBeFocused();
+    await expect(panel.locator('#header-menu-3-url')).toHaveAttribute('aria-invalid', 'true');
+    await panel.locator('#header-menu-3-url').fill('/contact/');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Settings saved. The site shows them now.');
+    await page.goto('/');
+    const colophon = page
+      .locator('header')
+      .getByRole('link', { name: 'Colophon', includeHidden: true });
+    await expect(colophon).toHaveAttribute('href', '/colophon/');
+  } finally {
+    if (before)
+      await db
+        .updateTable('settings')
+        .set({ value: before.value })
+        .where('key', '=', 'site')
+        .execute();
+    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
+    await bumpContentVersion(db);
+  }
+});

@@ -7,6 +7,7 @@ import {
   noticeStatusAction,
 } from '../../src/features/admin/forum-notice.ts';
 import { adminMessages } from '../../src/features/admin/messages.ts';
+import { popupSettingsSchema } from '../../src/features/share/share-settings.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -350,12 +351,88 @@ for (const database of testDatabases()) {
       expect(home).toContain('<html lang="en-GB"');
       expect(home).toContain('data-copy-protection="off"');
       // The tab's fields alone changed: the header's break point kept its value.
+      const badMenu = await save(
+        {
+          section: 'header',
+          values: {
+            desktopBreakPoint: 900,
+            menu: [
+              { label: 'Evil', url: 'javascript:alert(1)', children: [] },
+              { label: ' ', url: '/x/', children: [] },
+            ],
+          },
+        },
+        { cookie: header, token: csrf },
+      );
+      expect(badMenu).toMatchObject({
+        status: 422,
+        body: {
+          fieldErrors: {
+            'menu.0.url':
+              'Use an address on the site, like /about/, or one that starts with https://',
+            'menu.1.label': 'This cannot be empty.',
+          },
+        },
+      });
+      const menu = [
+        { label: 'Start', url: '/', children: [] },
+        {
+          label: 'Reading',
+          url: '/tag/',
+          children: [{ label: 'Elsewhere', url: 'https://example.org/elsewhere' }],
+        },
+      ];
       const header2 = await save(
-        { section: 'header', values: { desktopBreakPoint: 900 } },
+        { section: 'header', values: { desktopBreakPoint: 900, menu } },
         { cookie: header, token: csrf },
       );
       expect(header2.status).toBe(200);
-      expect(await (await request('/')).text()).toContain('Renamed in the admin');
+      const withMenu = await (await request('/')).text();
+      expect(withMenu).toContain('Renamed in the admin');
+      expect(withMenu).toContain('href="https://example.org/elsewhere"');
+      expect(withMenu).toContain('>Reading<');
+
+      // Sharing: icons in the owner's order, follow links checked, the pop-up's look checked.
+      const sharing = {
+        icons: [
+          { network: 'x', action: 'share' },
+          { network: 'rss', action: 'follow' },
+        ],
+        follow: { x: 'https://x.com/renamed' },
+        mastodonInstance: '',
+        widget: true,
+        floating: { enabled: false, position: { vertical: 10, horizontal: 'left' } },
+        sticky: false,
+        facebookPagePlugin: false,
+        popup: popupSettingsSchema.parse({}),
+      };
+      const badSharing = await save(
+        {
+          section: 'sharing',
+          values: {
+            ...sharing,
+            follow: { x: 'ftp://x.com/renamed' },
+            popup: { ...sharing.popup, fontColor: 'red' },
+          },
+        },
+        { cookie: header, token: csrf },
+      );
+      expect(badSharing).toMatchObject({
+        status: 422,
+        body: {
+          fieldErrors: {
+            'follow.x': 'Use an address that starts with https://',
+            'popup.fontColor': 'Use a colour like #1f2328',
+          },
+        },
+      });
+      expect(
+        (await save({ section: 'sharing', values: sharing }, { cookie: header, token: csrf }))
+          .status,
+      ).toBe(200);
+      const shared = await (await request('/')).text();
+      expect(shared).toContain('qshare-icon--x');
+      expect(shared).not.toContain('qshare-icon--facebook');
 
       // One tab, two settings groups: statistics off and no visitor cookie, at once.
       expect(await (await request('/')).text()).toContain('data-visitor-id="with-consent"');

@@ -36,17 +36,17 @@ describe('parseSettingsSection', () => {
         timeZone: 'Use a time zone name such as UTC or Europe/Paris.',
       },
     });
-    expect(parseSettingsSection('header', { desktopBreakPoint: null })).toEqual({
+    expect(parseSettingsSection('header', { desktopBreakPoint: null, menu: [] })).toEqual({
       ok: false,
       fieldErrors: { desktopBreakPoint: 'Enter a number.' },
     });
-    expect(parseSettingsSection('header', { desktopBreakPoint: 'wide' }).ok).toBe(false);
+    expect(parseSettingsSection('header', { desktopBreakPoint: 'wide', menu: [] }).ok).toBe(false);
     // A field left out is refused, never given its default over what the owner set.
     expect(parseSettingsSection('site', { ...site, title: undefined })).toEqual({
       ok: false,
       fieldErrors: { title: 'Enter a value.' },
     });
-    expect(parseSettingsSection('header', { desktopBreakPoint: 5000 })).toEqual({
+    expect(parseSettingsSection('header', { desktopBreakPoint: 5000, menu: [] })).toEqual({
       ok: false,
       fieldErrors: { desktopBreakPoint: 'Enter at most 4000.' },
     });
@@ -63,6 +63,7 @@ describe('parseSettingsSection', () => {
       site: { visitorId: 'off' },
       stats: { enabled: false, respectDoNotTrack: true },
       mail: {},
+      share: {},
     });
     expect(
       parseSettingsSection('privacy', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
+import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
 import { statsSettingsSchema } from '../stats/stats-settings.ts';
 
@@ -9,8 +10,11 @@ import { statsSettingsSchema } from '../stats/stats-settings.ts';
  * shows). The server saves only those fields; the group's others keep their value.
  */
 
-/** The stored settings group a field belongs to: the site's (the default), statistics' or mail's. */
-export type SettingsGroup = 'site' | 'stats' | 'mail';
+/**
+ * The stored settings group a field belongs to: the site's (the default), statistics', mail's
+ * or sharing's.
+ */
+export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share';
 
 /** One input of a settings form. */
 export type SettingsField = {
@@ -89,7 +93,9 @@ export const settingsSections = {
   },
   header: {
     label: 'Header',
-    schema: editable(siteSettingsSchema.pick({ desktopBreakPoint: true }).shape),
+    /** Its own form (HeaderSettings.tsx): the menu is a list of links with submenus. */
+    form: 'header',
+    schema: editable(siteSettingsSchema.pick({ desktopBreakPoint: true, menu: true }).shape),
     fields: [
       {
         name: 'desktopBreakPoint',
@@ -97,7 +103,24 @@ export const settingsSections = {
         kind: 'number',
         hint: 'Narrower windows get the phone header with its menu button. From 320 to 4000.',
       },
+      { name: 'menu', label: 'Menu', kind: 'text' },
     ],
+  },
+  sharing: {
+    label: 'Sharing',
+    /** Its own form (SharingSettings.tsx): icons in order, follow links, placement, pop-up. */
+    form: 'sharing',
+    schema: editable(shareSettingsSchema.shape),
+    fields: [
+      'icons',
+      'follow',
+      'mastodonInstance',
+      'widget',
+      'floating',
+      'sticky',
+      'facebookPagePlugin',
+      'popup',
+    ].map((name) => ({ name, label: name, kind: 'text', group: 'share' }) as const),
   },
   privacy: {
     label: 'Privacy and statistics',
@@ -157,7 +180,13 @@ export const settingsSections = {
   },
 } as const satisfies Record<
   string,
-  { label: string; schema: z.ZodObject; fields: readonly SettingsField[] }
+  {
+    label: string;
+    schema: z.ZodObject;
+    fields: readonly SettingsField[];
+    /** A tab with a form of its own; the others list their fields. */
+    form?: 'header' | 'sharing';
+  }
 >;
 
 export type SettingsSectionName = keyof typeof settingsSections;
@@ -167,7 +196,12 @@ export function valuesByGroup(
   section: SettingsSectionName,
   values: Record<string, unknown>,
 ): Record<SettingsGroup, Record<string, unknown>> {
-  const groups: Record<SettingsGroup, Record<string, unknown>> = { site: {}, stats: {}, mail: {} };
+  const groups: Record<SettingsGroup, Record<string, unknown>> = {
+    site: {},
+    stats: {},
+    mail: {},
+    share: {},
+  };
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   for (const field of fields) {
     if (field.name in values) groups[field.group ?? 'site'][field.name] = values[field.name];
@@ -179,11 +213,14 @@ export function isSettingsSection(name: unknown): name is SettingsSectionName {
   return typeof name === 'string' && Object.hasOwn(settingsSections, name);
 }
 
-/** The field errors of a failed parse, by field name: the first message of each. */
+/**
+ * The field errors of a failed parse, by field name (a path for a nested one: `menu.0.label`,
+ * `popup.fontColor`): the first message of each.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? '');
+    const name = issue.path.map(String).join('.');
     errors[name] ??= issue.message;
   }
   return errors;

@@ -4,7 +4,16 @@ import { visitorIdSettings } from '../stats/visitor-consent.ts';
 
 const menuLinkSchema = z.object({
   label: z.string().trim().min(1).max(60),
-  url: z.string().trim().min(1).max(500),
+  /** A page of the site (`/about/`) or another site's address; never a script. */
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(
+      /^(?:\/(?!\/)|https?:\/\/|mailto:)[^\s"'<>]*$/i,
+      'Use an address on the site, like /about/, or one that starts with https://',
+    ),
 });
 
 export const menuItemSchema = menuLinkSchema.extend({

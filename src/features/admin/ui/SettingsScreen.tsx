@@ -1,15 +1,19 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { adminMessages, settingsMessageMs } from '../messages.ts';
+import type { ShareSettings } from '../../share/share-settings.ts';
+import { adminMessages } from '../messages.ts';
 import {
-  parseSettingsSection,
   type SettingsField,
   type SettingsSectionName,
   settingsSections,
 } from '../settings-sections.ts';
 import { callAdmin } from './admin-call.ts';
+import { HeaderSettings } from './HeaderSettings.tsx';
+import { SharingSettings } from './SharingSettings.tsx';
+import { type Notice, NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
 
 type Values = Record<string, unknown>;
+type HeaderValues = Parameters<typeof HeaderSettings>[0]['initial'];
 
 type Props = {
   /** Each tab's current values, as stored. */
@@ -17,25 +21,6 @@ type Props = {
   /** The session's CSRF token, sent with every save. */
   csrf: string;
 };
-
-type Notice = { kind: 'success' | 'error'; text: string };
-
-/**
- * What a save or a test said, in the tab: success politely (`status`), an error at once
- * (`alert`). Both regions are always there, so screen readers hear what appears in them.
- */
-function NoticeLines({ notice }: { notice: Notice | undefined }) {
-  return (
-    <>
-      <p role="status" className="admin-save-message admin-save-message--success">
-        {notice?.kind === 'success' ? notice.text : ''}
-      </p>
-      <p role="alert" className="admin-save-message admin-save-message--error">
-        {notice?.kind === 'error' ? notice.text : ''}
-      </p>
-    </>
-  );
-}
 
 /** What the form holds: text for inputs (numbers too, as typed), booleans for checkboxes. */
 function formValues(fields: readonly SettingsField[], values: Values): Values {
@@ -77,38 +62,13 @@ function SettingsForm({
 }) {
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   const [form, setForm] = useState(() => formValues(fields, initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | undefined>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const show = (next: Notice) => {
-    clearTimeout(timer.current);
-    setNotice(next);
-    timer.current = setTimeout(() => setNotice(undefined), settingsMessageMs);
-  };
+  const { errors, saving, notice, save } = useSettingsSave(section, csrf);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    const checked = parseSettingsSection(section, typedValues(fields, form));
-    if (!checked.ok) {
-      setErrors(checked.fieldErrors);
-      show({ kind: 'error', text: adminMessages.settingsInvalid });
-      const first = fields.find((field) => checked.fieldErrors[field.name]);
-      if (first) document.getElementById(`${section}-${first.name}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    const reply = await callAdmin('/admin/api/settings', csrf, {
-      section,
-      values: checked.values,
-    });
-    setSaving(false);
-    setErrors(reply.fieldErrors ?? {});
-    show({ kind: reply.ok ? 'success' : 'error', text: reply.message });
+    const fieldErrors = await save(typedValues(fields, form));
+    const first = fields.find((field) => fieldErrors[field.name]);
+    if (first) document.getElementById(`${section}-${first.name}`)?.focus();
   };
 
   return (
@@ -184,11 +144,7 @@ function SettingsForm({
           </div>
         );
       })}
-      <div className="admin-form__actions">
-        <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving}>
-          {saving ? adminMessages.saving : 'Save'}
-        </button>
-      </div>
+      <SaveButton saving={saving} />
       <NoticeLines notice={notice} />
     </form>
   );
@@ -230,7 +186,13 @@ export default function SettingsScreen({ values, csrf }: Props) {
       </TabList>
       {names.map((name) => (
         <TabPanel key={name} id={name} className="admin-tabs__panel">
-          <SettingsForm section={name} initial={values[name]} csrf={csrf} />
+          {name === 'header' ? (
+            <HeaderSettings initial={values.header as HeaderValues} csrf={csrf} />
+          ) : name === 'sharing' ? (
+            <SharingSettings initial={values.sharing as ShareSettings} csrf={csrf} />
+          ) : (
+            <SettingsForm section={name} initial={values[name]} csrf={csrf} />
+          )}
           {name === 'mail' && <TestMail csrf={csrf} />}
         </TabPanel>
       ))}

@@ -6,6 +6,7 @@ import {
   parseSettingsSection,
   valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
+import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
@@ -38,6 +39,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
   if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
   if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
+  if (Object.keys(groups.share).length > 0) await writeShareSettings(app.database.db, groups.share);
   app.log.info(`Settings saved: ${body.section}`);
   return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
 };

@@ -1,0 +1,475 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { networkNames } from '../../share/messages.ts';
+import {
+  type FollowNetwork,
+  followNetworks,
+  type PopupSettings,
+  type ShareIconSetting,
+  type ShareNetwork,
+  type ShareSettings,
+  shareNetworks,
+} from '../../share/share-settings.ts';
+import { NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
+
+type Props = { initial: ShareSettings; csrf: string };
+
+/** A row of the icon list: an icon the bar shows, or one it could. */
+type IconRow = ShareIconSetting & { shown: boolean };
+
+/** What "follow" means for a network that has no profile: RSS is the feed, e-mail the subscription. */
+const followable = (network: ShareNetwork) =>
+  (followNetworks as readonly string[]).includes(network) ||
+  network === 'rss' ||
+  network === 'email';
+
+const label = (network: ShareNetwork) =>
+  network === 'email' ? 'E-mail' : network === 'copy' ? 'Copy link' : networkNames[network];
+
+function rowsOf(icons: readonly ShareIconSetting[]): IconRow[] {
+  const rows: IconRow[] = icons.map((icon) => ({ ...icon, shown: true }));
+  for (const network of shareNetworks) {
+    if (!icons.some((icon) => icon.network === network)) {
+      rows.push({ network, action: network === 'rss' ? 'follow' : 'share', shown: false });
+    }
+  }
+  return rows;
+}
+
+function Check({
+  id,
+  checked,
+  onChange,
+  children,
+  hint,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  hint?: string;
+}) {
+  return (
+    <div className="admin-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{children}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Text({
+  id,
+  label: text,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  inputMode,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  type?: 'text' | 'url';
+  inputMode?: 'numeric';
+}) {
+  const described =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{text}</label>
+      <input
+        id={id}
+        type={type}
+        inputMode={inputMode}
+        value={value}
+        spellCheck={type === 'url' ? false : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+/**
+ * The Sharing tab: the bar's icons in order (each shown or not, sharing the page or following
+ * the site), the profiles to follow, where the bar goes, and the follow pop-up's look and
+ * triggers. Tooltips go where the bar's position leaves room for them (seed §2.4).
+ */
+export function SharingSettings({ initial, csrf }: Props) {
+  const [rows, setRows] = useState(() => rowsOf(initial.icons));
+  const [follow, setFollow] = useState<Partial<Record<FollowNetwork, string>>>(initial.follow);
+  const [mastodonInstance, setMastodonInstance] = useState(initial.mastodonInstance);
+  const [widget, setWidget] = useState(initial.widget);
+  const [floating, setFloating] = useState(initial.floating.enabled);
+  const vertical = initial.floating.position.vertical;
+  const [verticalMode, setVerticalMode] = useState(typeof vertical === 'number' ? 'top' : vertical);
+  const [topOffset, setTopOffset] = useState(String(typeof vertical === 'number' ? vertical : 10));
+  const [horizontal, setHorizontal] = useState(initial.floating.position.horizontal);
+  const [sticky, setSticky] = useState(initial.sticky);
+  const [facebookPagePlugin, setFacebookPagePlugin] = useState(initial.facebookPagePlugin);
+  const [popup, setPopup] = useState(() => ({
+    ...initial.popup,
+    delaySeconds: initial.popup.delaySeconds === null ? '' : String(initial.popup.delaySeconds),
+    borderWidth: String(initial.popup.borderWidth),
+    fontSize: String(initial.popup.fontSize),
+  }));
+  const { errors, saving, notice, save } = useSettingsSave('sharing', csrf);
+  const [focusId, setFocusId] = useState<string | undefined>();
+  useEffect(() => {
+    if (focusId) document.getElementById(focusId)?.focus();
+    setFocusId(undefined);
+  }, [focusId]);
+
+  const setPopupField = (name: keyof PopupSettings, value: string | boolean) =>
+    setPopup((current) => ({ ...current, [name]: value }));
+
+  const move = (index: number, step: -1 | 1) => {
+    const target = index + step;
+    if (target < 0 || target >= rows.length) return;
+    const next = [...rows];
+    [next[index], next[target]] = [next[target] as IconRow, next[index] as IconRow];
+    setRows(next);
+    const button =
+      step === -1 && target > 0 ? 'up' : step === 1 && target < rows.length - 1 ? 'down' : 'show';
+    setFocusId(`sharing-icon-${next[target]?.network}-${button}`);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = {
+      icons: rows.filter((row) => row.shown).map(({ network, action }) => ({ network, action })),
+      follow: Object.fromEntries(
+        Object.entries(follow).filter(([, url]) => url !== undefined && url.trim() !== ''),
+      ),
+      mastodonInstance,
+      widget,
+      floating: {
+        enabled: floating,
+        position: {
+          vertical: verticalMode === 'top' ? numberOrNull(topOffset) : verticalMode,
+          horizontal,
+        },
+      },
+      sticky,
+      facebookPagePlugin,
+      popup: {
+        ...popup,
+        delaySeconds: numberOrNull(popup.delaySeconds),
+        borderWidth: numberOrNull(popup.borderWidth),
+        fontSize: numberOrNull(popup.fontSize),
+      },
+    };
+    const fieldErrors = await save(values);
+    const first = Object.keys(fieldErrors)[0];
+    if (first) document.getElementById(`sharing-${first.replaceAll('.', '-')}`)?.focus();
+  };
+
+  return (
+    <form className="admin-form admin-settings-form" noValidate onSubmit={submit}>
+      <fieldset className="admin-editor__box">
+        <legend>Icons</legend>
+        <p className="admin-hint">
+          The bar shows the ticked icons in this order. “Follow” links to the site’s profile there
+          (below); for RSS it is the feed, for e-mail the subscription page.
+        </p>
+        {errors.icons && <p className="admin-field-error">{errors.icons}</p>}
+        <ol className="admin-icon-rows">
+          {rows.map((row, index) => {
+            const id = `sharing-icon-${row.network}`;
+            return (
+              <li key={`${row.network}-${row.action}`} className="admin-icon-row">
+                <div className="admin-check">
+                  <input
+                    id={`${id}-show`}
+                    type="checkbox"
+                    checked={row.shown}
+                    onChange={(event) =>
+                      setRows(
+                        rows.map((r, i) =>
+                          i === index ? { ...r, shown: event.target.checked } : r,
+                        ),
+                      )
+                    }
+                  />
+                  <label htmlFor={`${id}-show`}>{label(row.network)}</label>
+                </div>
+                {followable(row.network) && row.network !== 'copy' ? (
+                  <select
+                    aria-label={`What the ${label(row.network)} icon does`}
+                    value={row.action}
+                    onChange={(event) =>
+                      setRows(
+                        rows.map((r, i) =>
+                          i === index
+                            ? { ...r, action: event.target.value as 'share' | 'follow' }
+                            : r,
+                        ),
+                      )
+                    }
+                  >
+                    <option value="share">Share the page</option>
+                    <option value="follow">Follow the site</option>
+                  </select>
+                ) : (
+                  <span className="admin-hint">Shares the page</span>
+                )}
+                <span className="admin-icon-row__moves">
+                  <button
+                    id={`${id}-up`}
+                    type="button"
+                    className="admin-button"
+                    disabled={index === 0}
+                    aria-label={`Move ${label(row.network)} up`}
+                    onClick={() => move(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    id={`${id}-down`}
+                    type="button"
+                    className="admin-button"
+                    disabled={index === rows.length - 1}
+                    aria-label={`Move ${label(row.network)} down`}
+                    onClick={() => move(index, 1)}
+                  >
+                    ↓
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </fieldset>
+
+      <fieldset className="admin-editor__box">
+        <legend>Profiles to follow</legend>
+        {followNetworks.map((network) => (
+          <Text
+            key={network}
+            id={`sharing-follow-${network}`}
+            label={`${networkNames[network]} address`}
+            type="url"
+            value={follow[network] ?? ''}
+            error={errors[`follow.${network}`]}
+            onChange={(url) => setFollow({ ...follow, [network]: url })}
+          />
+        ))}
+        <Text
+          id="sharing-mastodonInstance"
+          label="Mastodon server to share through"
+          hint="A host name such as mastodon.social. Empty: visitors pick their own."
+          value={mastodonInstance}
+          error={errors.mastodonInstance}
+          onChange={setMastodonInstance}
+        />
+      </fieldset>
+
+      <fieldset className="admin-editor__box">
+        <legend>Where the bar goes</legend>
+        <Check id="sharing-widget" checked={widget} onChange={setWidget}>
+          In the footer of every page
+        </Check>
+        <Check
+          id="sharing-sticky"
+          checked={sticky}
+          onChange={setSticky}
+          hint="Above the text of posts and pages, staying at the top while it scrolls."
+        >
+          Sticky above posts and pages
+        </Check>
+        <Check
+          id="sharing-floating"
+          checked={floating}
+          onChange={setFloating}
+          hint="Beside the text of posts and pages, following the scroll."
+        >
+          Floating beside posts and pages
+        </Check>
+        {floating && (
+          <div className="admin-editor__when">
+            <div className="admin-field">
+              <label htmlFor="sharing-vertical">Height</label>
+              <select
+                id="sharing-vertical"
+                value={verticalMode}
+                onChange={(event) => setVerticalMode(event.target.value as typeof verticalMode)}
+              >
+                <option value="top">From the top</option>
+                <option value="center">In the middle</option>
+                <option value="bottom">At the bottom</option>
+              </select>
+            </div>
+            <div className="admin-field">
+              <label htmlFor="sharing-horizontal">Side</label>
+              <select
+                id="sharing-horizontal"
+                value={horizontal}
+                onChange={(event) => setHorizontal(event.target.value as typeof horizontal)}
+              >
+                <option value="left">Left</option>
+                <option value="center">Centre</option>
+                <option value="right">Right</option>
+              </select>
+            </div>
+            {verticalMode === 'top' && (
+              <Text
+                id="sharing-floating-position-vertical"
+                label="Pixels from the top"
+                inputMode="numeric"
+                value={topOffset}
+                error={errors['floating.position.vertical']}
+                onChange={setTopOffset}
+              />
+            )}
+          </div>
+        )}
+        <Check
+          id="sharing-facebookPagePlugin"
+          checked={facebookPagePlugin}
+          onChange={setFacebookPagePlugin}
+          hint="Loads Facebook’s script, only for visitors who agreed to cookies."
+        >
+          Facebook page box in the footer
+        </Check>
+      </fieldset>
+
+      <fieldset className="admin-editor__box">
+        <legend>Follow pop-up</legend>
+        <Check
+          id="sharing-popup-enabled"
+          checked={popup.enabled}
+          onChange={(checked) => setPopupField('enabled', checked)}
+          hint="Asks visitors to follow or subscribe, once; it stays away for 30 days after."
+        >
+          Show the pop-up
+        </Check>
+        <Text
+          id="sharing-popup-title"
+          label="Title"
+          value={popup.title}
+          error={errors['popup.title']}
+          onChange={(value) => setPopupField('title', value)}
+        />
+        <Text
+          id="sharing-popup-text"
+          label="Text"
+          value={popup.text}
+          error={errors['popup.text']}
+          onChange={(value) => setPopupField('text', value)}
+        />
+        <Text
+          id="sharing-popup-delaySeconds"
+          label="Show after (seconds)"
+          hint="Empty: not after a time."
+          inputMode="numeric"
+          value={popup.delaySeconds}
+          error={errors['popup.delaySeconds']}
+          onChange={(value) => setPopupField('delaySeconds', value)}
+        />
+        <Check
+          id="sharing-popup-onBottom"
+          checked={popup.onBottom}
+          onChange={(checked) => setPopupField('onBottom', checked)}
+        >
+          Show when a visitor reaches the end of a page
+        </Check>
+        <div className="admin-editor__when">
+          <Text
+            id="sharing-popup-background"
+            label="Background colour"
+            value={popup.background}
+            error={errors['popup.background']}
+            onChange={(value) => setPopupField('background', value)}
+          />
+          <Text
+            id="sharing-popup-fontColor"
+            label="Text colour"
+            value={popup.fontColor}
+            error={errors['popup.fontColor']}
+            onChange={(value) => setPopupField('fontColor', value)}
+          />
+          <Text
+            id="sharing-popup-borderColor"
+            label="Border colour"
+            value={popup.borderColor}
+            error={errors['popup.borderColor']}
+            onChange={(value) => setPopupField('borderColor', value)}
+          />
+          <Text
+            id="sharing-popup-borderWidth"
+            label="Border width (px)"
+            inputMode="numeric"
+            value={popup.borderWidth}
+            error={errors['popup.borderWidth']}
+            onChange={(value) => setPopupField('borderWidth', value)}
+          />
+          <Text
+            id="sharing-popup-fontSize"
+            label="Text size (px)"
+            inputMode="numeric"
+            value={popup.fontSize}
+            error={errors['popup.fontSize']}
+            onChange={(value) => setPopupField('fontSize', value)}
+          />
+          <div className="admin-field">
+            <label htmlFor="sharing-popup-fontStyle">Text style</label>
+            <select
+              id="sharing-popup-fontStyle"
+              value={popup.fontStyle}
+              onChange={(event) => setPopupField('fontStyle', event.target.value)}
+            >
+              <option value="normal">Normal</option>
+              <option value="italic">Italic</option>
+              <option value="bold">Bold</option>
+              <option value="bold-italic">Bold italic</option>
+            </select>
+          </div>
+        </div>
+        <Text
+          id="sharing-popup-fontFamily"
+          label="Font"
+          hint="Font names separated by commas. Empty: the site’s."
+          value={popup.fontFamily}
+          error={errors['popup.fontFamily']}
+          onChange={(value) => setPopupField('fontFamily', value)}
+        />
+        <Check
+          id="sharing-popup-shadow"
+          checked={popup.shadow}
+          onChange={(checked) => setPopupField('shadow', checked)}
+        >
+          A shadow around the pop-up
+        </Check>
+      </fieldset>
+      <SaveButton saving={saving} />
+      <NoticeLines notice={notice} />
+    </form>
+  );
+}
