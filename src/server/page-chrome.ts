@@ -21,6 +21,8 @@ export type SiteChrome = {
   stats: StatsSettings;
   /** Path of the image shown for pages without one of their own (OpenGraph, Pinterest). */
   defaultShareImage: string | undefined;
+  /** The logo's address and size, for the header. */
+  logo: { src: string; width: number; height: number } | undefined;
   identity: SiteIdentity;
   archiveMonths: Awaited<ReturnType<typeof listArchiveMonths>>;
   /** Topics with posts, in the shape the sidebar island is given (its props are serialised). */
@@ -40,20 +42,34 @@ export async function loadSiteChrome(
     listTagsInUse(database),
   ]);
   const imageId = settings.defaultShareImageId;
-  const image =
-    imageId === null
+  const mediaSize = (id: number | null) =>
+    id === null
       ? undefined
-      : await database.db
+      : database.db
           .selectFrom('media')
           .select(['file_name', 'width', 'height'])
-          .where('id', '=', imageId)
+          .where('id', '=', id)
           .executeTakeFirst();
+  const [image, logoImage] = await Promise.all([
+    mediaSize(imageId),
+    mediaSize(settings.logoImageId),
+  ]);
+  const logoId = settings.logoImageId;
   return {
     settings,
     share,
     stats,
     defaultShareImage:
       image && imageId !== null ? mediaPath(imageId, image.file_name, 1280, image) : undefined,
+    // The header shows it 40 px high: the 320 px variant is sharp on any screen.
+    logo:
+      logoImage && logoId !== null
+        ? {
+            src: mediaPath(logoId, logoImage.file_name, 320, logoImage),
+            width: logoImage.width,
+            height: logoImage.height,
+          }
+        : undefined,
     identity: {
       title: settings.title,
       description: settings.description,

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   forumNoticeMessages,
@@ -302,6 +303,7 @@ for (const database of testDatabases()) {
         description: 'A description from the settings screen.',
         locale: 'en-GB',
         timeZone: 'Europe/Paris',
+        logoImageId: null as number | null,
         postsPerPage: 5,
         footerText: 'Footer words',
         copyProtection: false,
@@ -350,6 +352,44 @@ for (const database of testDatabases()) {
       expect(home).toContain('Renamed in the admin');
       expect(home).toContain('<html lang="en-GB"');
       expect(home).toContain('data-copy-protection="off"');
+      expect(home).not.toContain('site-title__logo');
+
+      // A logo, uploaded through the media pipeline, shows in every page's header.
+      const logoForm = new FormData();
+      logoForm.set(
+        'file',
+        new File(
+          [
+            await sharp({
+              create: { width: 400, height: 100, channels: 4, background: '#b4532a' },
+            })
+              .png()
+              .toBuffer(),
+          ],
+          'logo.png',
+          { type: 'image/png' },
+        ),
+      );
+      const uploaded = await fetch(`${server.url}/admin/api/media`, {
+        method: 'POST',
+        headers: { cookie: header, 'x-csrf-token': csrf, origin: server.url },
+        body: logoForm,
+      });
+      expect(uploaded.status).toBe(201);
+      const logo = ((await uploaded.json()) as { image: { id: number } }).image.id;
+      expect(
+        (
+          await save(
+            { section: 'site', values: { ...site, logoImageId: logo } },
+            { cookie: header, token: csrf },
+          )
+        ).status,
+      ).toBe(200);
+      expect(await (await request('/')).text()).toMatch(
+        new RegExp(
+          `<img class="site-title__logo" src="/media/${logo}/320/logo\\.png" width="400" height="100" alt="">`,
+        ),
+      );
       // The tab's fields alone changed: the header's break point kept its value.
       const badMenu = await save(
         {

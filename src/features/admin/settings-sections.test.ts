@@ -6,6 +6,7 @@ const site = {
   description: 'Walks and weather.',
   locale: 'en-GB',
   timeZone: 'Europe/London',
+  logoImageId: null,
   postsPerPage: 8,
   footerText: '',
   copyProtection: true,

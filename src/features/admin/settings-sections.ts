@@ -20,7 +20,8 @@ export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share';
 export type SettingsField = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select';
+  /** `image`: an uploaded image's id (or null), chosen with an upload button. */
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image';
   hint?: string;
   /** For `select`: the values offered, each with what it says to the owner. */
   options?: readonly { value: string; label: string }[];
@@ -59,10 +60,17 @@ export const settingsSections = {
         postsPerPage: true,
         footerText: true,
         timeZone: true,
+        logoImageId: true,
       }).shape,
     ).extend({ locale: languageTag }),
     fields: [
       { name: 'title', label: 'Site title', kind: 'text' },
+      {
+        name: 'logoImageId',
+        label: 'Logo',
+        kind: 'image',
+        hint: 'Shown in the header before the title, 40 pixels high. A PNG with a transparent background suits most.',
+      },
       {
         name: 'description',
         label: 'Description',

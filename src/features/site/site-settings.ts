@@ -39,6 +39,8 @@ export const siteSettingsSchema = z.object({
   copyProtection: z.boolean().default(true),
   postsPerPage: z.number().int().min(1).max(50).default(8),
   footerText: z.string().max(500).default(''),
+  /** The site's logo, shown in the header before its title; null: the title alone. */
+  logoImageId: z.number().int().positive().nullable().default(null),
   /** Image shown when a page has none of its own (OpenGraph, Pinterest). */
   defaultShareImageId: z.number().int().positive().nullable().default(null),
   /**

@@ -3,7 +3,7 @@ import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import { toZonedInputs } from '../../../platform/time-zone.ts';
 import { editorMessages } from '../messages.ts';
 import { type EditorPost, type PostEditorValues, postFromEditor } from '../post-editor.ts';
-import { callAdmin } from './admin-call.ts';
+import { callAdmin, type UploadedImage, uploadImage as upload } from './admin-call.ts';
 import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor.tsx';
 import { showToast, showToastOnNextScreen } from './toast.ts';
 
@@ -17,8 +17,6 @@ type Props = {
   /** What the schedule fields hold until the owner picks: tomorrow at 09:00, in that zone. */
   defaultSchedule: { date: string; time: string };
 };
-
-type UploadedImage = { id: number; fileName: string; path: string; thumbnail: string };
 
 function valuesOf(
   type: 'post' | 'page',
@@ -54,17 +52,6 @@ function valuesOf(
 
 /** Markdown's image alt text keeps its brackets and backslashes as text. */
 const altText = (alt: string) => alt.replace(/[\\[\]]/g, (char) => `\\${char}`);
-
-/** Sends an image to the media pipeline; the answer says what it stored, or why not. */
-async function upload(file: File, csrf: string, alt = '') {
-  const form = new FormData();
-  form.set('file', file);
-  form.set('alt', alt);
-  const reply = await callAdmin('/admin/api/media', csrf, form, editorMessages.failed);
-  return reply.ok
-    ? { ok: true as const, image: reply.image as UploadedImage }
-    : { ok: false as const, message: reply.message };
-}
 
 function Field({
   id,

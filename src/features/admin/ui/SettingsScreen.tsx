@@ -9,6 +9,7 @@ import {
 } from '../settings-sections.ts';
 import { callAdmin } from './admin-call.ts';
 import { HeaderSettings } from './HeaderSettings.tsx';
+import { ImageSetting } from './ImageSetting.tsx';
 import { SharingSettings } from './SharingSettings.tsx';
 import { type Notice, NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
 
@@ -27,7 +28,12 @@ function formValues(fields: readonly SettingsField[], values: Values): Values {
   const result: Values = {};
   for (const field of fields) {
     const value = values[field.name];
-    result[field.name] = field.kind === 'checkbox' ? value === true : String(value ?? '');
+    result[field.name] =
+      field.kind === 'checkbox'
+        ? value === true
+        : field.kind === 'image'
+          ? (value ?? null)
+          : String(value ?? '');
   }
   return result;
 }
@@ -95,6 +101,20 @@ function SettingsForm({
             {error}
           </p>
         ) : null;
+        if (field.kind === 'image') {
+          return (
+            <ImageSetting
+              key={field.name}
+              id={id}
+              label={field.label}
+              hint={field.hint}
+              error={error}
+              value={(form[field.name] as number | null) ?? null}
+              csrf={csrf}
+              onChange={(image) => setForm({ ...form, [field.name]: image })}
+            />
+          );
+        }
         if (field.kind === 'checkbox') {
           return (
             <div key={field.name} className="admin-check">

@@ -1,4 +1,4 @@
-import { adminMessages } from '../messages.ts';
+import { adminMessages, editorMessages } from '../messages.ts';
 
 export type AdminReply = {
   ok: boolean;
@@ -32,4 +32,22 @@ export async function callAdmin(
   } catch {
     return { ok: false, message: failed };
   }
+}
+
+/** An image the media pipeline stored: its id, file name, address in a post, and a small variant. */
+export type UploadedImage = { id: number; fileName: string; path: string; thumbnail: string };
+
+/** Sends an image to the media pipeline; the answer says what it stored, or why not. */
+export async function uploadImage(
+  file: File,
+  csrf: string,
+  alt = '',
+): Promise<{ ok: true; image: UploadedImage } | { ok: false; message: string }> {
+  const form = new FormData();
+  form.set('file', file);
+  form.set('alt', alt);
+  const reply = await callAdmin('/admin/api/media', csrf, form, editorMessages.failed);
+  return reply.ok
+    ? { ok: true, image: reply.image as UploadedImage }
+    : { ok: false, message: reply.message };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import {
   isDesktopWidth,
@@ -12,6 +12,11 @@ import { ArrowUpIcon, ChevronIcon, MenuIcon, SearchIcon } from './icons.tsx';
 
 type Props = {
   title: string;
+  /**
+   * The site's logo, before the title (which stays, so the link always has its name): static
+   * markup the server renders (Document.astro), so the island's code does not grow for it.
+   */
+  children?: ReactNode;
   menu: MenuItem[];
   desktopBreakPoint: number;
   currentPath: string;
@@ -24,6 +29,7 @@ type Props = {
  */
 export default function Header({
   title,
+  children,
   menu,
   desktopBreakPoint,
   currentPath,
@@ -117,6 +123,7 @@ export default function Header({
             href="/"
             aria-current={currentPath === '/' ? 'page' : undefined}
           >
+            {children}
             {title}
           </a>
           {menu.length > 0 && (

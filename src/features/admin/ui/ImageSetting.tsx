@@ -1,0 +1,86 @@
+import { type ChangeEvent, useRef, useState } from 'react';
+import { editorMessages } from '../messages.ts';
+import { uploadImage } from './admin-call.ts';
+
+type Props = {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  value: number | null;
+  csrf: string;
+  onChange: (id: number | null) => void;
+};
+
+/**
+ * A setting that is an image (the logo): what is chosen now, a button to upload another
+ * through the media pipeline, and one to go without. Saved with the rest of its tab.
+ */
+export function ImageSetting({ id, label, hint, error, value, csrf, onChange }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState('');
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setStatus(editorMessages.uploading(file.name));
+    const result = await uploadImage(file, csrf);
+    if (!result.ok) {
+      setStatus(result.message);
+      return;
+    }
+    setStatus('');
+    onChange(result.image.id);
+  };
+  const described =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="admin-image-setting" aria-describedby={described}>
+      <legend>{label}</legend>
+      {value === null ? (
+        <p className="admin-hint">None.</p>
+      ) : (
+        <img className="admin-image-setting__preview" src={`/media/${value}/320/image`} alt="" />
+      )}
+      <div className="admin-form__actions">
+        <button
+          id={id}
+          type="button"
+          className="admin-button"
+          onClick={() => input.current?.click()}
+        >
+          {value === null
+            ? `Upload a ${label.toLowerCase()}`
+            : `Replace the ${label.toLowerCase()}`}
+        </button>
+        {value !== null && (
+          <button type="button" className="admin-button" onClick={() => onChange(null)}>
+            Remove
+          </button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={choose}
+        />
+      </div>
+      <p className="admin-hint" aria-live="polite">
+        {status}
+      </p>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
