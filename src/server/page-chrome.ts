@@ -34,11 +34,11 @@ export async function loadSiteChrome(
   siteUrl: string,
   log: Pick<Logger, 'warn'>,
 ): Promise<SiteChrome> {
-  const [settings, share, stats, archiveMonths, tags] = await Promise.all([
-    readSiteSettings(database.db, log),
+  const settings = await readSiteSettings(database.db, log);
+  const [share, stats, archiveMonths, tags] = await Promise.all([
     readShareSettings(database.db, log),
     readStatsSettings(database.db, log),
-    listArchiveMonths(database),
+    listArchiveMonths(database, Date.now(), settings.timeZone),
     listTagsInUse(database),
   ]);
   const imageId = settings.defaultShareImageId;

@@ -113,6 +113,42 @@ describe.each(testDatabases())('content queries on $name', ({ open }) => {
     ]);
   });
 
+  it('counts months in the site’s time zone, for the archive list and its pages', async () => {
+    // 23:30 on 30 September in UTC is 01:30 on 1 October in Paris.
+    const { id } = await savePost(handle, {
+      title: 'Late September night',
+      body: 'Or early October.',
+      status: 'published',
+      publishedAt: new Date(Date.UTC(2026, 8, 30, 23, 30)),
+    });
+    try {
+      expect((await listArchiveMonths(handle, now)).map((m) => [m.month, m.count])).toEqual([
+        ['2026-11', 2],
+        ['2026-10', 1],
+        ['2026-09', 1],
+      ]);
+      expect(await listArchiveMonths(handle, now, 'Europe/Paris')).toEqual([
+        { month: '2026-11', label: 'November 2026', count: 2 },
+        { month: '2026-10', label: 'October 2026', count: 2 },
+      ]);
+      const month = (m: number, timeZone?: string) =>
+        listPublishedPosts(handle, {
+          page: 1,
+          perPage: 10,
+          now,
+          filter: { month: { year: 2026, month: m, ...(timeZone ? { timeZone } : {}) } },
+        });
+      expect((await month(10, 'Europe/Paris')).items.map((p) => p.slug)).toEqual([
+        'baking-bread-at-home',
+        'late-september-night',
+      ]);
+      expect((await month(9, 'Europe/Paris')).total).toBe(0);
+      expect((await month(9)).items.map((p) => p.slug)).toEqual(['late-september-night']);
+    } finally {
+      await deletePost(handle, id);
+    }
+  });
+
   it('finds posts and pages by slug, never drafts', async () => {
     const post = await findPublishedBySlug(handle, 'baking-bread-at-home', now);
     expect(post?.html).toContain('<strong>starter</strong>');

@@ -1,4 +1,12 @@
-const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+const longDates = new Map<string, Intl.DateTimeFormat>();
+const longDate = (timeZone: string) => {
+  let format = longDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone });
+    longDates.set(timeZone, format);
+  }
+  return format;
+};
 const monthYear = new Intl.DateTimeFormat('en', {
   month: 'long',
   year: 'numeric',
@@ -6,24 +14,26 @@ const monthYear = new Intl.DateTimeFormat('en', {
 });
 
 // Pages show the same few dates on every render; Intl formatting is slow enough to remember.
-const formatted = new Map<number, { long: string; iso: string }>();
+const formatted = new Map<string, { long: string; iso: string }>();
 
-function datesOf(epochMs: number): { long: string; iso: string } {
-  let dates = formatted.get(epochMs);
+function datesOf(epochMs: number, timeZone: string): { long: string; iso: string } {
+  const key = `${timeZone} ${epochMs}`;
+  let dates = formatted.get(key);
   if (!dates) {
     if (formatted.size >= 10_000) formatted.clear();
-    dates = { long: longDate.format(epochMs), iso: new Date(epochMs).toISOString() };
-    formatted.set(epochMs, dates);
+    dates = { long: longDate(timeZone).format(epochMs), iso: new Date(epochMs).toISOString() };
+    formatted.set(key, dates);
   }
   return dates;
 }
 
-export function formatDate(epochMs: number): string {
-  return datesOf(epochMs).long;
+/** `November 24, 2026`: the day in the site's time zone. */
+export function formatDate(epochMs: number, timeZone = 'UTC'): string {
+  return datesOf(epochMs, timeZone).long;
 }
 
 export function isoDate(epochMs: number): string {
-  return datesOf(epochMs).iso;
+  return datesOf(epochMs, 'UTC').iso;
 }
 
 /** `2026-03` → `March 2026`. */

@@ -8,6 +8,7 @@ import {
   snippetMarkStart,
 } from '../../../platform/db/dialect-sql.ts';
 import { markedText, sanitiseStoredHtml } from '../../../platform/markdown.ts';
+import { fromZonedInputs, toZonedInputs } from '../../../platform/time-zone.ts';
 import { minutesToRead, monthLabel } from '../dates.ts';
 import type {
   ArchiveMonth,
@@ -117,9 +118,20 @@ function pageOf<T>(items: T[], total: number, page: number, perPage: number): Pa
   return { items, total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-export type ListFilter = { tagSlug?: string; month?: { year: number; month: number } };
+export type ListFilter = {
+  tagSlug?: string;
+  /** A calendar month in the site's time zone (UTC when none is named). */
+  month?: { year: number; month: number; timeZone?: string };
+};
 
-/** Published posts, newest first, optionally of one tag or one calendar month (UTC). */
+/** The instant a month starts in a time zone; month 13 is January of the next year. */
+function monthStart(year: number, month: number, timeZone: string): number {
+  const [y, m] = month > 12 ? [year + 1, 1] : [year, month];
+  const date = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+  return fromZonedInputs(date, '00:00', timeZone) ?? Date.UTC(y, m - 1, 1);
+}
+
+/** Published posts, newest first, optionally of one tag or one calendar month. */
 export async function listPublishedPosts(
   { db }: DatabaseHandle,
   {
@@ -134,8 +146,9 @@ export async function listPublishedPosts(
     query = query.where(taggedWith(filter.tagSlug));
   }
   if (filter.month) {
-    const start = Date.UTC(filter.month.year, filter.month.month - 1, 1);
-    const end = Date.UTC(filter.month.year, filter.month.month, 1);
+    const zone = filter.month.timeZone ?? 'UTC';
+    const start = monthStart(filter.month.year, filter.month.month, zone);
+    const end = monthStart(filter.month.year, filter.month.month + 1, zone);
     query = query.where('posts.published_at', '>=', start).where('posts.published_at', '<', end);
   }
   const [{ total }] = (await query
@@ -198,11 +211,33 @@ export async function adjacentPosts(
   return { previous, next };
 }
 
-/** Months that have published posts, newest first, with their post counts. */
+/**
+ * Months that have published posts, newest first, with their post counts: calendar months of
+ * the site's time zone. UTC's are counted by the database; another zone's from the times
+ * (SQLite knows no time zones), one number per post, read once per content version.
+ */
 export async function listArchiveMonths(
   { db, kind }: DatabaseHandle,
   now = Date.now(),
+  timeZone = 'UTC',
 ): Promise<ArchiveMonth[]> {
+  if (timeZone !== 'UTC') {
+    const times = await db
+      .selectFrom('posts')
+      .select('posts.published_at')
+      .where('posts.type', '=', 'post')
+      .where(visible(now))
+      .execute();
+    const counts = new Map<string, number>();
+    for (const { published_at } of times) {
+      if (published_at === null) continue;
+      const month = toZonedInputs(Number(published_at), timeZone).date.slice(0, 7);
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+    }
+    return [...counts]
+      .sort(([a], [b]) => (a < b ? 1 : -1))
+      .map(([month, count]) => ({ month, label: monthLabel(month), count }));
+  }
   const month = monthOf(kind, sql.ref('posts.published_at'));
   const rows = await db
     .selectFrom('posts')

@@ -13,17 +13,21 @@ type Props = {
   next?: PostSummary | undefined;
   /** The body with its embedded forms, when it has some; otherwise `post.html` is shown. */
   children?: ReactNode;
+  /** The site's time zone: the post's date is the day there. */
+  timeZone: string;
 };
 
 /** A post or page: title, meta, cover image and the rendered (already sanitised) body. */
-export function ArticlePage({ post, previous, next, children }: Props) {
+export function ArticlePage({ post, previous, next, children, timeZone }: Props) {
   const isPost = post.type === 'post';
   return (
     <article className="article">
       <header className="article__header">
         {isPost && (
           <p className="post-meta">
-            <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+            <time dateTime={isoDate(post.publishedAt)}>
+              {formatDate(post.publishedAt, timeZone)}
+            </time>
             {' · '}
             {contentMessages.minutesToRead(post.readingMinutes)}
           </p>

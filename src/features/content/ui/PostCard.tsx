@@ -6,9 +6,12 @@ import { ResponsiveImage } from './ResponsiveImage.tsx';
 export function PostCard({
   post,
   eagerImage = false,
+  timeZone,
 }: {
   post: PostSummary;
   eagerImage?: boolean;
+  /** The site's: its dates are the days there. */
+  timeZone: string;
 }) {
   const href = `/${post.slug}/`;
   return (
@@ -25,7 +28,7 @@ export function PostCard({
       )}
       <div className="post-card__body">
         <p className="post-meta">
-          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
           {post.tags.length > 0 && (
             <>
               {' · '}

@@ -11,10 +11,12 @@ type Props = {
   hrefFor: (page: number) => string;
   /** A link to follow this list by e-mail (a tag's subscription page). */
   subscribe?: { href: string; label: string } | undefined;
+  /** The site's time zone: post dates are the days there. */
+  timeZone: string;
 };
 
 /** Home, tag and archive pages: a heading, a list of post cards and pagination. */
-export function PostListPage({ heading, description, posts, hrefFor, subscribe }: Props) {
+export function PostListPage({ heading, description, posts, hrefFor, subscribe, timeZone }: Props) {
   return (
     <>
       {heading && (
@@ -33,7 +35,12 @@ export function PostListPage({ heading, description, posts, hrefFor, subscribe }
       ) : (
         <div className="post-list">
           {posts.items.map((post, i) => (
-            <PostCard key={post.id} post={post} eagerImage={i === 0 && posts.page === 1} />
+            <PostCard
+              key={post.id}
+              post={post}
+              eagerImage={i === 0 && posts.page === 1}
+              timeZone={timeZone}
+            />
           ))}
         </div>
       )}

@@ -5,7 +5,16 @@ import { contentMessages } from '../messages.ts';
 import type { Page, SearchResult } from '../post-types.ts';
 import { Pagination } from './Pagination.tsx';
 
-export function SearchPage({ query, results }: { query: string; results: Page<SearchResult> }) {
+export function SearchPage({
+  query,
+  results,
+  timeZone,
+}: {
+  query: string;
+  results: Page<SearchResult>;
+  /** The site's time zone: post dates are the days there. */
+  timeZone: string;
+}) {
   return (
     <section className="search-page">
       <header className="list-header">
@@ -31,7 +40,9 @@ export function SearchPage({ query, results }: { query: string; results: Page<Se
             </h2>
             {item.type === 'post' && (
               <p className="post-meta">
-                <time dateTime={isoDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
+                <time dateTime={isoDate(item.publishedAt)}>
+                  {formatDate(item.publishedAt, timeZone)}
+                </time>
               </p>
             )}
             <p
