@@ -13,6 +13,7 @@ import { checkTarget, formatKilobytes, formatLimit, targets } from './targets.ts
 const screens = [
   { name: 'dashboard', path: '/admin' },
   { name: 'settings', path: '/admin/settings' },
+  { name: 'post editor', path: '/admin/posts/new' },
 ] as const;
 
 /**
@@ -82,7 +83,7 @@ export const adminWeight: Benchmark = {
           ]),
         ],
         notes: [
-          'The dashboard is the first screen after signing in, and the target is its first load; the settings screen is measured cold too, though it follows the dashboard, whose files the browser then holds. Sizes are response bodies as sent (gzip).',
+          'The dashboard is the first screen after signing in, and the target is its first load; the settings screen and the post editor (CodeMirror and its preview) are measured cold too, though they follow the dashboard, whose files the browser then holds. Sizes are response bodies as sent (gzip).',
           ...measured.map(
             (weight) =>
               `${weight.path}: ${weight.resources.map((resource) => `${resource.url} ${resource.kind} ${kb(resource.bodyBytes)}`).join(', ')}`,
