@@ -331,3 +331,48 @@ test('the header menu gets a submenu link with the keyboard, and the site shows 
     await bumpContentVersion(db);
   }
 });
+
+test('the Sharing tab reorders the icons with the keyboard and the site follows', async ({
+  page,
+}) => {
+  const { db } = siteDatabase();
+  const before = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'share')
+    .executeTakeFirst();
+  await signIn(page);
+  await page.goto('/admin/settings');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Sharing' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Sharing' });
+  await expectNoAxeViolations(page);
+  try {
+    // X up above Facebook: the focus stays on X's button, now at the top.
+    await panel.getByRole('button', { name: 'Move X up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel.locator('.admin-icon-row').first()).toContainText('X');
+    await expect(panel.getByRole('button', { name: 'Move X down' })).toBeFocused();
+    await panel.getByLabel('Facebook', { exact: true }).uncheck();
+    await panel.getByLabel('X address').fill('not an address');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByLabel('X address')).toBeFocused();
+    await expect(panel.getByText('Use an address that starts with https://')).toBeVisible();
+    await panel.getByLabel('X address').fill('https://x.com/fieldnotes_example');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Settings saved. The site shows them now.');
+    await page.goto('/');
+    const icons = page.locator('footer .qshare-icon');
+    await expect(icons.first()).toHaveClass(/qshare-icon--x/);
+    await expect(page.locator('footer .qshare-icon--facebook')).toHaveCount(0);
+  } finally {
+    if (before)
+      await db
+        .updateTable('settings')
+        .set({ value: before.value })
+        .where('key', '=', 'share')
+        .execute();
+    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
+    await bumpContentVersion(db);
+  }
+});

@@ -156,8 +156,9 @@ export function SharingSettings({ initial, csrf }: Props) {
     const next = [...rows];
     [next[index], next[target]] = [next[target] as IconRow, next[index] as IconRow];
     setRows(next);
-    const button =
-      step === -1 && target > 0 ? 'up' : step === 1 && target < rows.length - 1 ? 'down' : 'show';
+    // The same button, unless the icon reached the end where it is disabled: then the other.
+    const last = rows.length - 1;
+    const button = step === -1 ? (target > 0 ? 'up' : 'down') : target < last ? 'down' : 'up';
     setFocusId(`sharing-icon-${next[target]?.network}-${button}`);
   };
 
