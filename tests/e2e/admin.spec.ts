@@ -5,6 +5,7 @@ import {
   firstRunLink,
   owner,
   signIn,
+  signInThroughForm,
   waitForHydration,
   watchPolicyViolations,
 } from './admin-support.ts';
@@ -123,7 +124,7 @@ test('the forum notice folds and unfolds, saved each time, and goes for good', a
 
   // Still gone after signing out and in again.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page);
+  await signInThroughForm(page);
   await expect(
     page.getByRole('button', { name: 'Questions or ideas? Join the Quire forum' }),
   ).toHaveCount(0);
