@@ -9,9 +9,10 @@ import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
 import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
-import { dayOf, isoDay } from '../features/stats/stat-days.ts';
+import { dayIn, isoDay } from '../features/stats/stat-days.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
@@ -167,13 +168,15 @@ async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     case 'stats': {
-      const today = dayOf(Date.now());
+      // Days are the site's calendar days, in its time zone (a site setting).
+      const { timeZone } = await withDatabase(({ db }) => readSiteSettings(db, console));
+      const today = dayIn(Date.now(), timeZone);
       const command = parseStatsArguments(rest, today);
       if (command.action === 'fold') {
         const config = parseConfig(process.env);
         const { rawDays } = config.stats;
         const { folded, trimmed } = await withDatabase((handle) =>
-          foldAndTrim(handle, { rawDays }),
+          foldAndTrim(handle, { rawDays, timeZone }),
         );
         const hits = folded.reduce((sum, day) => sum + day.hits, 0);
         console.log(

@@ -51,7 +51,7 @@ function wallClockAt(epochMs: number, timeZone: string): WallClock & { second: n
 }
 
 /** How far the zone's clocks are ahead of UTC at an instant, in milliseconds. */
-function offsetAt(epochMs: number, timeZone: string): number {
+export function offsetAt(epochMs: number, timeZone: string): number {
   const c = wallClockAt(epochMs, timeZone);
   const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   return wall - Math.floor(epochMs / 1000) * 1000;

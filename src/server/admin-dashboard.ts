@@ -1,18 +1,20 @@
 import type { DashboardFigures } from '../features/admin/ui/DashboardPage.tsx';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
 import { listForms } from '../features/forms/server/forms-store.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { readStatsSettings } from '../features/stats/server/stats-settings-store.ts';
+import { dayIn } from '../features/stats/stat-days.ts';
 import { lastDaysQuery } from '../features/stats/stats-query.ts';
 import type { AppContext } from './boot.ts';
 
-const dayMs = 86_400_000;
 /** Newest entries on the dashboard. */
 const newestEntries = 5;
 
 /**
  * What the dashboard's cards show, gathered from the features that own it: page views and
- * visitors today and over 7 days (whole UTC days, as the statistics count them), the newest
+ * visitors today and over 7 days (whole days of the site's time zone, as the statistics count
+ * them), the newest
  * form entries, subscribers who have not confirmed, and mail that could not be sent.
  */
 export async function loadDashboardFigures(
@@ -20,7 +22,8 @@ export async function loadDashboardFigures(
   now = Date.now(),
 ): Promise<DashboardFigures> {
   const { db } = app.database;
-  const today = Math.floor(now / dayMs);
+  const { timeZone } = await readSiteSettings(db, app.log);
+  const today = dayIn(now, timeZone);
   const [settings, week, entries, forms, pending, failed] = await Promise.all([
     readStatsSettings(db, app.log),
     statsReport(app.database, lastDaysQuery(today, 7, 1)),
@@ -56,5 +59,6 @@ export async function loadDashboardFigures(
     })),
     pendingSubscribers: Number(pending.n),
     failedMail: Number(failed.n),
+    timeZone,
   };
 }

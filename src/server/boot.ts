@@ -101,7 +101,7 @@ export async function boot(
       config,
       secret,
       log,
-      readVisitorIdSetting: async () => (await readSiteSettings(database.db, log)).visitorId,
+      readSiteSettings: () => readSiteSettings(database.db, log),
       isSignedIn: async (cookieHeader, at) =>
         (await signedInUserId(database.db, cookieHeader, at)) !== undefined,
     });

@@ -1,3 +1,4 @@
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import type { AppContext } from './boot.ts';
 
@@ -19,8 +20,10 @@ export function startStatsMaintenance(
   let running: Promise<void> | undefined;
   let stopping = false;
   const run = async () => {
+    const { timeZone } = await readSiteSettings(app.database.db, app.log);
     const { folded, trimmed } = await foldAndTrim(app.database, {
       rawDays: app.config.stats.rawDays,
+      timeZone,
       shouldStop: () => stopping,
     });
     if (trimmed.lateHits > 0) {

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { createAdmin } from '../../src/features/admin/server/users.ts';
+import { writeSiteSettings } from '../../src/features/site/server/site-settings-store.ts';
 import { HitBatcher, type NewHit } from '../../src/features/stats/server/hit-batcher.ts';
 import { writeStatsSettings } from '../../src/features/stats/server/stats-settings-store.ts';
-import { DailySalts, dayOf } from '../../src/features/stats/server/visitor-keys.ts';
+import { DailySalts } from '../../src/features/stats/server/visitor-keys.ts';
+import { dayIn, dayOf } from '../../src/features/stats/stat-days.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { createLogger } from '../../src/platform/log.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -331,6 +333,26 @@ describe('the page-view ingest over HTTP', () => {
     } finally {
       await writeStatsSettings(handle.db, { enabled: true });
     }
+  });
+
+  it('stores each hit under its calendar day in the site’s time zone', async () => {
+    // Kiritimati is 14 hours ahead of UTC, Pago Pago 11 behind: one of them is on another day.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      await writeSiteSettings(handle.db, { timeZone });
+      try {
+        const path = `/zone-${timeZone.split('/')[1]?.toLowerCase()}/`;
+        const before = Date.now();
+        await hit(hitQuery({ p: path }));
+        const [row] = await hitsFor(path);
+        const after = Date.now();
+        expect([dayIn(before, timeZone), dayIn(after, timeZone)]).toContain(Number(row?.day));
+      } finally {
+        await writeSiteSettings(handle.db, { timeZone: 'UTC' });
+      }
+    }
+    expect(dayIn(Date.now(), 'Pacific/Kiritimati')).not.toBe(
+      dayIn(Date.now(), 'Pacific/Pago_Pago'),
+    );
   });
 });
 

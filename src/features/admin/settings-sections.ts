@@ -87,7 +87,7 @@ export const settingsSections = {
         name: 'timeZone',
         label: 'Time zone',
         kind: 'text',
-        hint: 'A name such as UTC, Europe/Paris or America/New_York. Post dates, the archive’s months and the times you schedule posts for are in it.',
+        hint: 'A name such as UTC, Europe/Paris or America/New_York. Post dates, the archive’s months, the statistics’ days and the times you schedule posts for are in it.',
       },
       { name: 'postsPerPage', label: 'Posts per page', kind: 'number', hint: 'From 1 to 50.' },
       { name: 'footerText', label: 'Footer text', kind: 'text' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayIn,
   dayOf,
   dayRanges,
   dayStart,
@@ -20,6 +21,17 @@ describe('statistics days', () => {
     expect(dayOf(at('2026-11-22T00:00:00Z'))).toBe(20_779);
     expect(dayOf(at('2026-11-22T23:59:59.999Z'))).toBe(20_779);
     expect(dayStart(20_779)).toBe(at('2026-11-22T00:00:00Z'));
+  });
+
+  it('counts the calendar days of the site’s time zone', () => {
+    // 23:30 UTC on 22 November is 23 November in Paris and still 22 November in New York.
+    const late = at('2026-11-22T23:30:00Z');
+    expect(dayIn(late, 'UTC')).toBe(20_779);
+    expect(dayIn(late, 'Europe/Paris')).toBe(20_780);
+    expect(dayIn(at('2026-11-23T03:00:00Z'), 'America/New_York')).toBe(20_779);
+    // Folding waits for the zone's day to be over: Tokyo's 22 November ends at 15:00 UTC.
+    expect(lastFoldableDay(at('2026-11-22T15:10:00Z'), foldGraceMs, 'Asia/Tokyo')).toBe(20_779);
+    expect(lastFoldableDay(at('2026-11-22T15:02:00Z'), foldGraceMs, 'Asia/Tokyo')).toBe(20_778);
   });
 
   it('writes and reads days as YYYY-MM-DD, leap days included', () => {

@@ -1,6 +1,9 @@
+import { offsetAt } from '../../platform/time-zone.ts';
+
 /**
- * Statistics count whole UTC days: `day` is the number of days since 1970-01-01 (UTC), the
- * same number the ingest stores with every hit (`Math.floor(at / dayMs)`). Isomorphic.
+ * Statistics count whole days of the site's time zone: `day` is the number of days from
+ * 1970-01-01 to the hit's calendar date there (`dayIn`), the number the ingest stores with every
+ * hit. In UTC, `Math.floor(at / dayMs)`. Isomorphic.
  */
 
 export const dayMs = 86_400_000;
@@ -17,14 +20,19 @@ export function dayOf(epochMs: number): number {
   return Math.floor(epochMs / dayMs);
 }
 
+/** The statistics day of a time in a time zone: the calendar date there, as a day number. */
+export function dayIn(epochMs: number, timeZone: string): number {
+  return timeZone === 'UTC' ? dayOf(epochMs) : dayOf(epochMs + offsetAt(epochMs, timeZone));
+}
+
 /** Midnight (UTC) at the start of a day, in epoch milliseconds. */
 export function dayStart(day: number): number {
   return day * dayMs;
 }
 
 /** The last day that may be folded at `now`: over, and over for at least `graceMs`. */
-export function lastFoldableDay(now: number, graceMs = foldGraceMs): number {
-  return dayOf(now - graceMs) - 1;
+export function lastFoldableDay(now: number, graceMs = foldGraceMs, timeZone = 'UTC'): number {
+  return dayIn(now - graceMs, timeZone) - 1;
 }
 
 /** `YYYY-MM-DD` of a day. */

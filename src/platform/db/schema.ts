@@ -148,7 +148,7 @@ export type HitType = 'pageview' | 'event';
 export interface StatHitsTable {
   id: Generated<number>;
   at: EpochMs;
-  /** Whole UTC days since 1970-01-01. */
+  /** Days since 1970-01-01 to the hit's calendar date in the site's time zone (stat-days.ts). */
   day: number;
   type: HitType;
   path: string;

@@ -5,14 +5,13 @@ export type DashboardFigures = {
   entries: { id: number; formTitle: string; submittedAt: number; summary: string }[];
   pendingSubscribers: number;
   failedMail: number;
+  /** The site's time zone: the statistics' days and the entries' times are in it. */
+  timeZone: string;
 };
 
 const numbers = new Intl.NumberFormat('en');
-const when = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+const whenIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 function plural(count: number, one: string, many: string): string {
   return `${numbers.format(count)} ${count === 1 ? one : many}`;
@@ -20,7 +19,8 @@ function plural(count: number, one: string, many: string): string {
 
 /** `/admin`: what a site owner wants to see first. */
 export function DashboardPage({ figures }: { figures: DashboardFigures }) {
-  const { today, week, entries, pendingSubscribers, failedMail } = figures;
+  const { today, week, entries, pendingSubscribers, failedMail, timeZone } = figures;
+  const when = whenIn(timeZone);
   return (
     <>
       <p className="admin-list-actions">
@@ -57,7 +57,7 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
             <p>Statistics are turned off for this site.</p>
           )}
           <p className="admin-hint">
-            Whole days in UTC; your own visits while signed in are not counted.
+            Whole days in {timeZone}; your own visits while signed in are not counted.
           </p>
         </section>
         <section className="admin-card" aria-labelledby="card-entries">
@@ -73,7 +73,7 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
                     {' '}
                     ·{' '}
                     <time dateTime={new Date(entry.submittedAt).toISOString()}>
-                      {when.format(entry.submittedAt)} UTC
+                      {when.format(entry.submittedAt)}
                     </time>
                   </span>
                   {entry.summary ? <span className="admin-list__text">{entry.summary}</span> : null}

@@ -4,12 +4,13 @@ import type { Config } from '../../../platform/config.ts';
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { Logger } from '../../../platform/log.ts';
 import { hitLimits } from '../hit-params.ts';
+import { dayIn } from '../stat-days.ts';
 import { usableVisitorId, type VisitorIdSetting } from '../visitor-consent.ts';
 import { HitBatcher } from './hit-batcher.ts';
 import { bareHost, parseHit } from './parse-hit.ts';
 import { readStatsSettings } from './stats-settings-store.ts';
 import { asksNotToBeTracked, isPrefetch, isRobot } from './traffic-filters.ts';
-import { cookieVisitorKey, DailySalts, dayOf, saltedVisitorKey } from './visitor-keys.ts';
+import { cookieVisitorKey, DailySalts, saltedVisitorKey } from './visitor-keys.ts';
 
 /** What the ingest needs of a `GET /?qstat=1` request. */
 export type HitRequest = {
@@ -36,8 +37,11 @@ type IngestDependencies = {
   config: Config;
   secret: string;
   log: Logger;
-  /** The site's `visitorId` setting (a site setting, read through the site's store). */
-  readVisitorIdSetting: () => Promise<VisitorIdSetting>;
+  /**
+   * The site settings the ingest follows (read through the site's store): `visitorId`, and the
+   * time zone whose calendar days the statistics count.
+   */
+  readSiteSettings: () => Promise<{ visitorId: VisitorIdSetting; timeZone: string }>;
   /** Whether the request's cookies belong to a signed-in owner, whose visits are not counted. */
   isSignedIn: (cookieHeader: string, at: number) => Promise<boolean>;
   now?: () => number;
@@ -58,11 +62,11 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
 
   type Settings = Awaited<ReturnType<typeof loadSettings>>;
   async function loadSettings() {
-    const [visitorId, stats] = await Promise.all([
-      deps.readVisitorIdSetting(),
+    const [site, stats] = await Promise.all([
+      deps.readSiteSettings(),
       readStatsSettings(database.db, log),
     ]);
-    return { visitorId, ...stats };
+    return { visitorId: site.visitorId, timeZone: site.timeZone, ...stats };
   }
   let lastLoaded: Settings | undefined;
   function currentSettings(at: number): Promise<Settings> {
@@ -85,9 +89,9 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
 
   async function record(request: HitRequest): Promise<void> {
     const at = now();
-    const day = dayOf(at);
     const { headers } = request;
     const current = await currentSettings(at);
+    const day = dayIn(at, current.timeZone);
     if (!current.enabled) return batcher.drop(day, 'disabled');
     const queryStart = request.url.indexOf('?');
     if (request.url.length - queryStart > hitLimits.queryLength) {

@@ -172,7 +172,7 @@ function eventRow(row: ListRow): EventRow {
 }
 
 /**
- * Page views, visitors and events over a period of whole UTC days (both ends included), with
+ * Page views, visitors and events over a period of whole days (both ends included), with
  * the daily series, the top pages, referrers, UTM values, click ids, events and screen sizes,
  * and the hits dropped by reason. Folded days come from the daily rollups, the others from the
  * raw hits through the same rollup query, so the numbers do not change when a day is folded.

@@ -1,11 +1,11 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
-import { dayOf, foldGraceMs, lastFoldableDay } from '../stat-days.ts';
+import { dayIn, foldGraceMs, lastFoldableDay } from '../stat-days.ts';
 import { rollupDimensions, rollupSelect } from './rollup-sql.ts';
 
 /**
- * Folding and trimming the raw hits (docs/decisions/0017-stats-rollups.md). A complete UTC day
+ * Folding and trimming the raw hits (docs/decisions/0017-stats-rollups.md). A complete day
  * is folded once: one transaction inserts its `stat_rolled_days` claim and its `stat_daily`
  * rows, so two processes (or a crash halfway) can never fold a day twice or in part. Raw hits
  * of folded days older than `rawDays` are then deleted in small chunks.
@@ -15,6 +15,8 @@ export type FoldedDay = { day: number; hits: number };
 
 export type MaintenanceOptions = {
   now?: number;
+  /** The site's time zone, whose calendar days the hits are counted in (UTC by default). */
+  timeZone?: string;
   /** Checked between days and chunks: a stopping process leaves the rest to the next pass. */
   shouldStop?: () => boolean;
 };
@@ -121,7 +123,7 @@ export async function foldCompleteDays(
   options: MaintenanceOptions & { graceMs?: number } = {},
 ): Promise<FoldedDay[]> {
   const now = options.now ?? Date.now();
-  const last = lastFoldableDay(now, options.graceMs ?? foldGraceMs);
+  const last = lastFoldableDay(now, options.graceMs ?? foldGraceMs, options.timeZone);
   const oldest = await database.db
     .selectFrom('stat_hits')
     .select((eb) => eb.fn.min('day').as('day'))
@@ -158,7 +160,7 @@ export async function trimRawHits(
   options: MaintenanceOptions & { rawDays: number; chunkSize?: number },
 ): Promise<TrimResult> {
   const { db } = database;
-  const keepFrom = dayOf(options.now ?? Date.now()) - options.rawDays;
+  const keepFrom = dayIn(options.now ?? Date.now(), options.timeZone ?? 'UTC') - options.rawDays;
   const chunkSize = options.chunkSize ?? trimChunkSize;
   const days = await rawHitDays(db, -1, keepFrom - 1);
   if (days.length === 0) return { days: [], deletedHits: 0, lateHits: 0 };

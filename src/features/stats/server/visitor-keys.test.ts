@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cookieVisitorKey, dayOf, saltedVisitorKey } from './visitor-keys.ts';
+import { dayOf } from '../stat-days.ts';
+import { cookieVisitorKey, saltedVisitorKey } from './visitor-keys.ts';
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0 Safari/537.36';
 

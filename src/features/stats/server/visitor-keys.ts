@@ -1,13 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../../platform/db/connect.ts';
 
-export const dayMs = 24 * 60 * 60 * 1000;
-
-/** Whole UTC days since 1970-01-01: the statistics' day. */
-export function dayOf(epochMs: number): number {
-  return Math.floor(epochMs / dayMs);
-}
-
 /** The key of a visitor who may be recognised by `_qvid`: keyed, so the cookie is not stored. */
 export function cookieVisitorKey(secret: string, visitorId: string): string {
   return `q${createHmac('sha256', secret).update(visitorId).digest('base64url').slice(0, 22)}`;
