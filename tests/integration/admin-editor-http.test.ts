@@ -147,9 +147,11 @@ for (const database of testDatabases()) {
       });
       expect(draft.status).toBe(201);
       expect(draft.body.message).toBe(editorMessages.draftSaved);
-      const post = draft.body.post as SavedPost & { tags: string[] };
+      const post = draft.body.post as SavedPost & { tags: string[]; excerpt: string };
       expect(post).toMatchObject({ slug: 'bread-from-the-admin', state: 'draft' });
       expect(post.tags).toEqual(['Baking', 'Rye']);
+      // Left empty, the excerpt is made from the text, and stays empty in the editor.
+      expect(post.excerpt).toBe('');
       expect((await site('/bread-from-the-admin/')).status).toBe(404);
 
       const editor = await fetch(`${server.url}/admin/posts/${post.id}`, { headers: { cookie } });

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/connect.ts';
 import type { PostType } from '../../../platform/db/schema.ts';
 import type { Page } from '../post-types.ts';
 import { taggedWith } from './posts.ts';
+import { summarise } from './save-post.ts';
 
 /** What a post is to its owner now: a scheduled post whose time has come is published. */
 export type PostState = 'draft' | 'scheduled' | 'published';
@@ -144,6 +145,7 @@ export async function loadEditablePost(
       'posts.title',
       'posts.slug',
       'posts.body_markdown',
+      'posts.body_text',
       'posts.excerpt',
       'posts.cover_media_id',
       'media.file_name as cover_file_name',
@@ -170,7 +172,9 @@ export async function loadEditablePost(
     title: row.title,
     slug: row.slug,
     body: row.body_markdown,
-    excerpt: row.excerpt,
+    // The excerpt made from the text when the owner left it empty reads as empty again, so it
+    // keeps following the text instead of freezing at the first save.
+    excerpt: row.excerpt === summarise(row.body_text) ? '' : row.excerpt,
     tags: tags.map((tag) => tag.name),
     cover:
       row.cover_media_id === null || row.cover_file_name === null
