@@ -16,7 +16,7 @@ import {
   setShareSettings,
   waitForShareIslands,
 } from './share-support.ts';
-import { isMobileProject, scrollAndSettle } from './support.ts';
+import { isMobileProject, postPaths, scrollAndSettle } from './support.ts';
 
 // These journeys meet the follow pop-up as a first-time visitor: no qshare_popup cookie.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -211,11 +211,16 @@ test.describe('floating bar', () => {
     });
     // Its place follows the window as it is now: on a busy machine content above can still
     // settle by a pixel (scroll anchoring) after the scroll, and the bar follows that too.
+    // Closing 10% of 1,500 px every 50 ms takes about 76 steps, 3.8 s when timers are on time;
+    // a busy machine runs them late, so the wait is for the steps, not for 3.8 s.
     await expect
-      .poll(async () => {
-        const state = await floatingState(page);
-        return Math.abs(state.top - targetFor(state));
-      })
+      .poll(
+        async () => {
+          const state = await floatingState(page);
+          return Math.abs(state.top - targetFor(state));
+        },
+        { timeout: 20_000 },
+      )
       .toBeLessThanOrEqual(0.5);
     const steps = await page.evaluate(() => (window as unknown as { steps: Step[] }).steps);
     // It lagged behind the scroll, then closed 10% of the remaining gap at each 50 ms step,
@@ -454,6 +459,30 @@ test.describe('compact share (narrow windows)', () => {
 });
 
 test.describe('follow pop-up', () => {
+  test('opens for a visitor who reached the end of the page before its script ran', async ({
+    page,
+  }) => {
+    const path = (await postPaths(page))[0] ?? '/';
+    // The islands' code is held back until the visitor has scrolled to the end.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: the page is read once its footer is parsed.
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.locator('footer').last().waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    release();
+    await expect(
+      page.getByRole('dialog', { name: 'Enjoy Field Notes? Follow along' }),
+    ).toBeVisible();
+  });
+
   test('opens after the delay, traps focus, closes with Escape and stays away for 30 days', async ({
     page,
   }) => {

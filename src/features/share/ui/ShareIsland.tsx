@@ -324,7 +324,11 @@ function FollowPopup({
     };
     const timer =
       popup.delaySeconds === null ? undefined : window.setTimeout(show, popup.delaySeconds * 1000);
-    if (popup.onBottom) window.addEventListener('scroll', onScroll, { passive: true });
+    if (popup.onBottom) {
+      window.addEventListener('scroll', onScroll, { passive: true });
+      // A visitor who scrolled to the end before this script ran is there already.
+      if (window.scrollY > 0) onScroll();
+    }
     return stopListening;
   }, [popup.delaySeconds, popup.onBottom, desktopBreakPoint]);
 
