@@ -16,6 +16,13 @@ export const formMessages = {
   /** The specification does not word the step rule; this follows the min/max messages. */
   step: 'Please enter a multiple of {0}, counted from {1}.',
   url: 'Please enter a valid URL.',
+  /** Seed §4, verbatim: a required payment with nothing chosen or an amount of 0. */
+  paymentRequired: 'Payment is required.',
+  minimumPrice: 'Amount entered is less than the required minimum.',
+  creditCard: 'Please enter a valid credit card number.',
+  cardExpiry: 'Please enter the expiry date shown on the card, as MM/YY, not in the past.',
+  cardCvc:
+    'Please enter the security code: the 3 digits on the back of the card, or 4 on the front of an American Express card.',
   confirmation: 'Field values do not match.',
   choiceLimit: 'You have exceeded the number of allowed selections: {#}.',
   characterCounter: '{count} of {limit} max characters.',
