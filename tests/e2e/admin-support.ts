@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { createSetupLink } from '../../src/features/admin/server/setup-link.ts';
 import { createAdmin } from '../../src/features/admin/server/users.ts';
+import { bumpContentVersion } from '../../src/platform/cache/content-version.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
 
@@ -100,4 +101,29 @@ export async function signInThroughForm(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * Runs a journey that changes a settings group (`site`, `share`), then puts the group back as
+ * the demo had it and refreshes the pages, so the journeys after it meet the demo's site.
+ */
+export async function keepingSettings(key: string, journey: () => Promise<void>): Promise<void> {
+  const { db } = siteDatabase();
+  const before = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  try {
+    await journey();
+  } finally {
+    if (before) {
+      await db
+        .updateTable('settings')
+        .set({ value: before.value })
+        .where('key', '=', key)
+        .execute();
+    }
+    await bumpContentVersion(db);
+  }
 }

@@ -3,6 +3,7 @@ import {
   adminLink,
   expectNoAxeViolations,
   firstRunLink,
+  keepingSettings,
   owner,
   signIn,
   signInThroughForm,
@@ -133,12 +134,6 @@ test('the forum notice folds and unfolds, saved each time, and goes for good', a
 test('a settings tab saves with "Saving...", says so for 5 s, and the site shows it', async ({
   page,
 }) => {
-  const { db } = siteDatabase();
-  const before = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'site')
-    .executeTakeFirst();
   await page.clock.install();
   await signIn(page);
   await (await adminLink(page, 'Settings')).click();
@@ -146,7 +141,7 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await waitForHydration(page);
   await expectNoAxeViolations(page);
-  try {
+  await keepingSettings('site', async () => {
     const panel = page.getByRole('tabpanel', { name: 'Site' });
     const save = panel.getByRole('button', { name: 'Save' });
     // An invalid value is marked at its field, with the tab's error message.
@@ -195,17 +190,7 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
 
     await page.goto('/');
     await expect(page.locator('.site-title')).toHaveText('Field Notes, renamed');
-  } finally {
-    // Other journeys expect the demo's settings.
-    if (before)
-      await db
-        .updateTable('settings')
-        .set({ value: before.value })
-        .where('key', '=', 'site')
-        .execute();
-    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
-    await bumpContentVersion(db);
-  }
+  });
 });
 
 test('the posts list filters by state and title with the keyboard, and links to what is published', async ({
@@ -283,18 +268,12 @@ test('the account screen changes the password, with the current one, and keeps t
 test('the header menu gets a submenu link with the keyboard, and the site shows it', async ({
   page,
 }) => {
-  const { db } = siteDatabase();
-  const before = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'site')
-    .executeTakeFirst();
   await signIn(page);
   await page.goto('/admin/settings');
   await waitForHydration(page);
   await page.getByRole('tab', { name: 'Header' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Header' });
-  try {
+  await keepingSettings('site', async () => {
     const add = panel.getByRole('button', { name: 'Add a submenu link to “About”' });
     await add.focus();
     await page.keyboard.press('Enter');
@@ -321,34 +300,19 @@ test('the header menu gets a submenu link with the keyboard, and the site shows 
       .locator('header')
       .getByRole('link', { name: 'Colophon', includeHidden: true });
     await expect(colophon).toHaveAttribute('href', '/colophon/');
-  } finally {
-    if (before)
-      await db
-        .updateTable('settings')
-        .set({ value: before.value })
-        .where('key', '=', 'site')
-        .execute();
-    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
-    await bumpContentVersion(db);
-  }
+  });
 });
 
 test('the Sharing tab reorders the icons with the keyboard and the site follows', async ({
   page,
 }) => {
-  const { db } = siteDatabase();
-  const before = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'share')
-    .executeTakeFirst();
   await signIn(page);
   await page.goto('/admin/settings');
   await waitForHydration(page);
   await page.getByRole('tab', { name: 'Sharing' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Sharing' });
   await expectNoAxeViolations(page);
-  try {
+  await keepingSettings('share', async () => {
     // X up above Facebook: the focus stays on X's button, now at the top.
     await panel.getByRole('button', { name: 'Move X up' }).focus();
     await page.keyboard.press('Enter');
@@ -366,14 +330,5 @@ test('the Sharing tab reorders the icons with the keyboard and the site follows'
     const icons = page.locator('footer .qshare-icon');
     await expect(icons.first()).toHaveClass(/qshare-icon--x/);
     await expect(page.locator('footer .qshare-icon--facebook')).toHaveCount(0);
-  } finally {
-    if (before)
-      await db
-        .updateTable('settings')
-        .set({ value: before.value })
-        .where('key', '=', 'share')
-        .execute();
-    const { bumpContentVersion } = await import('../../src/platform/cache/content-version.ts');
-    await bumpContentVersion(db);
-  }
+  });
 });

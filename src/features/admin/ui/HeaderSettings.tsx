@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
+import { TextField } from './TextField.tsx';
 
 type Link = { label: string; url: string };
 type Item = Link & { children: Link[] };
@@ -16,14 +17,6 @@ function moved<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
   if (target < 0 || target >= next.length) return next;
   [next[index], next[target]] = [next[target] as T, next[index] as T];
   return next;
-}
-
-function ErrorLine({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="admin-field-error">
-      {error}
-    </p>
-  ) : null;
 }
 
 /**
@@ -55,33 +48,23 @@ function LinkFields({
   const name = link.label || `link ${index + 1}`;
   return (
     <div className="admin-menu-link">
-      <div className="admin-field">
-        <label htmlFor={`${id}-label`}>{level === 'top' ? 'Menu text' : 'Submenu text'}</label>
-        <input
-          id={`${id}-label`}
-          type="text"
-          maxLength={60}
-          value={link.label}
-          aria-invalid={errors[`${path}.label`] ? true : undefined}
-          aria-describedby={errors[`${path}.label`] ? `${id}-label-error` : undefined}
-          onChange={(event) => onChange({ ...link, label: event.target.value })}
-        />
-        <ErrorLine id={`${id}-label-error`} error={errors[`${path}.label`]} />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-url`}>Address</label>
-        <input
-          id={`${id}-url`}
-          type="text"
-          maxLength={500}
-          spellCheck={false}
-          value={link.url}
-          aria-invalid={errors[`${path}.url`] ? true : undefined}
-          aria-describedby={errors[`${path}.url`] ? `${id}-url-error` : undefined}
-          onChange={(event) => onChange({ ...link, url: event.target.value })}
-        />
-        <ErrorLine id={`${id}-url-error`} error={errors[`${path}.url`]} />
-      </div>
+      <TextField
+        id={`${id}-label`}
+        label={level === 'top' ? 'Menu text' : 'Submenu text'}
+        maxLength={60}
+        value={link.label}
+        error={errors[`${path}.label`]}
+        onChange={(label) => onChange({ ...link, label })}
+      />
+      <TextField
+        id={`${id}-url`}
+        label="Address"
+        maxLength={500}
+        spellCheck={false}
+        value={link.url}
+        error={errors[`${path}.url`]}
+        onChange={(url) => onChange({ ...link, url })}
+      />
       <div className="admin-menu-link__actions">
         <button
           type="button"
@@ -143,22 +126,15 @@ export function HeaderSettings({ initial, csrf }: Props) {
 
   return (
     <form className="admin-form admin-settings-form" noValidate onSubmit={submit}>
-      <div className="admin-field">
-        <label htmlFor="header-desktopBreakPoint">Desktop header from (px)</label>
-        <input
-          id="header-desktopBreakPoint"
-          type="text"
-          inputMode="numeric"
-          value={breakPoint}
-          aria-invalid={errors.desktopBreakPoint ? true : undefined}
-          aria-describedby={`header-break-hint${errors.desktopBreakPoint ? ' header-break-error' : ''}`}
-          onChange={(event) => setBreakPoint(event.target.value)}
-        />
-        <p id="header-break-hint" className="admin-hint">
-          Narrower windows get the phone header with its menu button. From 320 to 4000.
-        </p>
-        <ErrorLine id="header-break-error" error={errors.desktopBreakPoint} />
-      </div>
+      <TextField
+        id="header-desktopBreakPoint"
+        label="Desktop header from (px)"
+        inputMode="numeric"
+        hint="Narrower windows get the phone header with its menu button. From 320 to 4000."
+        value={breakPoint}
+        error={errors.desktopBreakPoint}
+        onChange={setBreakPoint}
+      />
       <fieldset className="admin-menu-editor">
         <legend>Menu</legend>
         <p className="admin-hint">

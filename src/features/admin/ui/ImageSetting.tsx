@@ -1,6 +1,7 @@
-import { type ChangeEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { editorMessages } from '../messages.ts';
 import { uploadImage } from './admin-call.ts';
+import { ImageFileButton } from './ImageFileButton.tsx';
 
 type Props = {
   id: string;
@@ -17,11 +18,8 @@ type Props = {
  * through the media pipeline, and one to go without. Saved with the rest of its tab.
  */
 export function ImageSetting({ id, label, hint, error, value, csrf, onChange }: Props) {
-  const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const choose = async (file: File | undefined) => {
     if (!file) return;
     setStatus(editorMessages.uploading(file.name));
     const result = await uploadImage(file, csrf);
@@ -43,30 +41,16 @@ export function ImageSetting({ id, label, hint, error, value, csrf, onChange }: 
         <img className="admin-image-setting__preview" src={`/media/${value}/320/image`} alt="" />
       )}
       <div className="admin-form__actions">
-        <button
-          id={id}
-          type="button"
-          className="admin-button"
-          onClick={() => input.current?.click()}
-        >
+        <ImageFileButton id={id} onFiles={([file]) => void choose(file)}>
           {value === null
             ? `Upload a ${label.toLowerCase()}`
             : `Replace the ${label.toLowerCase()}`}
-        </button>
+        </ImageFileButton>
         {value !== null && (
           <button type="button" className="admin-button" onClick={() => onChange(null)}>
             Remove
           </button>
         )}
-        <input
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={choose}
-        />
       </div>
       <p className="admin-hint" aria-live="polite">
         {status}

@@ -1,10 +1,12 @@
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import { toZonedInputs } from '../../../platform/time-zone.ts';
 import { editorMessages } from '../messages.ts';
 import { type EditorPost, type PostEditorValues, postFromEditor } from '../post-editor.ts';
 import { callAdmin, type UploadedImage, uploadImage as upload } from './admin-call.ts';
+import { ImageFileButton } from './ImageFileButton.tsx';
 import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor.tsx';
+import { TextField } from './TextField.tsx';
 import { showToast, showToastOnNextScreen } from './toast.ts';
 
 type Props = {
@@ -53,41 +55,6 @@ function valuesOf(
 /** Markdown's image alt text keeps its brackets and backslashes as text. */
 const altText = (alt: string) => alt.replace(/[\\[\]]/g, (char) => `\\${char}`);
 
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  children: (described: string | undefined) => React.ReactNode;
-}) {
-  const described =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id} id={`${id}-label`}>
-        {label}
-      </label>
-      {children(described)}
-      {hint && (
-        <p id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="admin-field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * The post and page editor: title, Markdown with a live preview rendered by the site's own
  * pipeline, the publishing choice (draft, now, or a date and time in the site's zone), the
@@ -112,8 +79,6 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
   const [confirmDelete, setConfirmDelete] = useState(false);
   const leaving = useRef(false);
   const editor = useRef<MarkdownEditorHandle>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const coverInput = useRef<HTMLInputElement>(null);
   const dirty = JSON.stringify(values) !== saved;
   const kind = type === 'post' ? 'posts' : 'pages';
 
@@ -177,21 +142,13 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
     }
   };
 
-  const chooseImages = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    void addImages(files);
-  };
-
   const insertPendingImage = () => {
     if (!pendingImage) return;
     editor.current?.insertBlock(`![${altText(pendingAlt.trim())}](${pendingImage.path})`);
     setPendingImage(undefined);
   };
 
-  const chooseCover = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const chooseCover = async (file: File | undefined) => {
     if (!file) return;
     setUploading(file.name);
     const result = await upload(file, csrf, values.coverAlt);
@@ -282,42 +239,24 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
   return (
     <form className="admin-form admin-editor" noValidate onSubmit={save}>
       <div className="admin-editor__main">
-        <Field id="post-title" label="Title" error={errors.title}>
-          {(described) => (
-            <input
-              id="post-title"
-              className="admin-editor__title"
-              type="text"
-              value={values.title}
-              maxLength={200}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => set('title', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          id="post-title"
+          label="Title"
+          error={errors.title}
+          value={values.title}
+          onChange={(text) => set('title', text)}
+          maxLength={200}
+          className="admin-editor__title"
+        />
         <div className="admin-editor__panes">
           <div className="admin-field admin-editor__write">
             <div className="admin-editor__toolbar">
               <label id="post-body-label" htmlFor="post-body">
                 Text
               </label>
-              <button
-                type="button"
-                className="admin-button"
-                onClick={() => imageInput.current?.click()}
-              >
+              <ImageFileButton multiple onFiles={(files) => void addImages(files)}>
                 Add image
-              </button>
-              <input
-                ref={imageInput}
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif"
-                className="visually-hidden"
-                tabIndex={-1}
-                aria-hidden="true"
-                onChange={chooseImages}
-              />
+              </ImageFileButton>
             </div>
             <MarkdownEditor
               ref={editor}
@@ -396,30 +335,24 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           ))}
           {values.publish === 'schedule' && (
             <div className="admin-editor__when">
-              <Field id="post-date" label="Date" error={errors.date}>
-                {(described) => (
-                  <input
-                    id="post-date"
-                    type="date"
-                    value={values.date}
-                    aria-invalid={errors.date ? true : undefined}
-                    aria-describedby={`${described ?? ''} post-when-hint`.trim()}
-                    onChange={(event) => set('date', event.target.value)}
-                  />
-                )}
-              </Field>
-              <Field id="post-time" label="Time" error={errors.time}>
-                {(described) => (
-                  <input
-                    id="post-time"
-                    type="time"
-                    value={values.time}
-                    aria-invalid={errors.time ? true : undefined}
-                    aria-describedby={`${described ?? ''} post-when-hint`.trim()}
-                    onChange={(event) => set('time', event.target.value)}
-                  />
-                )}
-              </Field>
+              <TextField
+                id="post-date"
+                label="Date"
+                error={errors.date}
+                value={values.date}
+                onChange={(text) => set('date', text)}
+                type="date"
+                alsoDescribedBy="post-when-hint"
+              />
+              <TextField
+                id="post-time"
+                label="Time"
+                error={errors.time}
+                value={values.time}
+                onChange={(text) => set('time', text)}
+                type="time"
+                alsoDescribedBy="post-when-hint"
+              />
               <p id="post-when-hint" className="admin-hint">
                 In the site’s time zone, {timeZone}.
               </p>
@@ -436,56 +369,35 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
             {dirty && <span className="admin-hint">{editorMessages.unsaved}</span>}
           </div>
         </fieldset>
-        <Field
+        <TextField
           id="post-slug"
           label="Address"
           hint={`Empty: made from the title. The ${type} is at /${values.slug || savedSlug || '…'}/`}
           error={errors.slug}
-        >
-          {(described) => (
-            <input
-              id="post-slug"
-              type="text"
-              value={values.slug}
-              maxLength={80}
-              spellCheck={false}
-              aria-invalid={errors.slug ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => set('slug', event.target.value)}
-            />
-          )}
-        </Field>
+          value={values.slug}
+          onChange={(text) => set('slug', text)}
+          maxLength={80}
+          spellCheck={false}
+        />
         {type === 'post' && (
-          <Field id="post-tags" label="Tags" hint="Separate tags with commas." error={errors.tags}>
-            {(described) => (
-              <input
-                id="post-tags"
-                type="text"
-                value={values.tags}
-                aria-invalid={errors.tags ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => set('tags', event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            id="post-tags"
+            label="Tags"
+            hint="Separate tags with commas."
+            error={errors.tags}
+            value={values.tags}
+            onChange={(text) => set('tags', text)}
+          />
         )}
-        <Field
+        <TextField
           id="post-excerpt"
           label="Excerpt"
           hint="Shown in lists and feeds. Empty: the first sentences of the text."
           error={errors.excerpt}
-        >
-          {(described) => (
-            <textarea
-              id="post-excerpt"
-              rows={3}
-              value={values.excerpt}
-              aria-invalid={errors.excerpt ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => set('excerpt', event.target.value)}
-            />
-          )}
-        </Field>
+          value={values.excerpt}
+          onChange={(text) => set('excerpt', text)}
+          rows={3}
+        />
         <fieldset className="admin-editor__box">
           <legend>Cover image</legend>
           {cover && values.coverMediaId !== null ? (
@@ -497,32 +409,19 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           ) : (
             <p className="admin-hint">None: lists and link previews show the site’s image.</p>
           )}
-          <Field
+          <TextField
             id="post-cover-alt"
             label="Description of the image"
             hint="For people who cannot see it. Empty if it only decorates."
             error={errors.coverAlt}
-          >
-            {(described) => (
-              <input
-                id="post-cover-alt"
-                type="text"
-                value={values.coverAlt}
-                maxLength={300}
-                aria-invalid={errors.coverAlt ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => set('coverAlt', event.target.value)}
-              />
-            )}
-          </Field>
+            value={values.coverAlt}
+            onChange={(text) => set('coverAlt', text)}
+            maxLength={300}
+          />
           <div className="admin-form__actions">
-            <button
-              type="button"
-              className="admin-button"
-              onClick={() => coverInput.current?.click()}
-            >
+            <ImageFileButton onFiles={([file]) => void chooseCover(file)}>
               {values.coverMediaId === null ? 'Upload a cover image' : 'Replace'}
-            </button>
+            </ImageFileButton>
             {values.coverMediaId !== null && (
               <button
                 type="button"
@@ -532,54 +431,28 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
                 Remove
               </button>
             )}
-            <input
-              ref={coverInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={chooseCover}
-            />
           </div>
         </fieldset>
         <fieldset className="admin-editor__box">
           <legend>Search engines and link previews</legend>
-          <Field
+          <TextField
             id="post-seo-title"
             label="SEO title"
             hint="Empty: the title."
             error={errors.seoTitle}
-          >
-            {(described) => (
-              <input
-                id="post-seo-title"
-                type="text"
-                value={values.seoTitle}
-                maxLength={120}
-                aria-invalid={errors.seoTitle ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => set('seoTitle', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            value={values.seoTitle}
+            onChange={(text) => set('seoTitle', text)}
+            maxLength={120}
+          />
+          <TextField
             id="post-seo-description"
             label="SEO description"
             hint="Empty: the excerpt."
             error={errors.seoDescription}
-          >
-            {(described) => (
-              <textarea
-                id="post-seo-description"
-                rows={3}
-                value={values.seoDescription}
-                aria-invalid={errors.seoDescription ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => set('seoDescription', event.target.value)}
-              />
-            )}
-          </Field>
+            value={values.seoDescription}
+            onChange={(text) => set('seoDescription', text)}
+            rows={3}
+          />
         </fieldset>
         {id !== null && (
           <button

@@ -10,6 +10,7 @@ import {
   shareNetworks,
 } from '../../share/share-settings.ts';
 import { NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
+import { TextField } from './TextField.tsx';
 
 type Props = { initial: ShareSettings; csrf: string };
 
@@ -61,54 +62,6 @@ function Check({
       {hint && (
         <p id={`${id}-hint`} className="admin-hint">
           {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Text({
-  id,
-  label: text,
-  value,
-  onChange,
-  error,
-  hint,
-  type = 'text',
-  inputMode,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  type?: 'text' | 'url';
-  inputMode?: 'numeric';
-}) {
-  const described =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{text}</label>
-      <input
-        id={id}
-        type={type}
-        inputMode={inputMode}
-        value={value}
-        spellCheck={type === 'url' ? false : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="admin-field-error">
-          {error}
         </p>
       )}
     </div>
@@ -272,7 +225,7 @@ export function SharingSettings({ initial, csrf }: Props) {
       <fieldset className="admin-editor__box">
         <legend>Profiles to follow</legend>
         {followNetworks.map((network) => (
-          <Text
+          <TextField
             key={network}
             id={`sharing-follow-${network}`}
             label={`${networkNames[network]} address`}
@@ -282,7 +235,7 @@ export function SharingSettings({ initial, csrf }: Props) {
             onChange={(url) => setFollow({ ...follow, [network]: url })}
           />
         ))}
-        <Text
+        <TextField
           id="sharing-mastodonInstance"
           label="Mastodon server to share through"
           hint="A host name such as mastodon.social. Empty: visitors pick their own."
@@ -340,7 +293,7 @@ export function SharingSettings({ initial, csrf }: Props) {
               </select>
             </div>
             {verticalMode === 'top' && (
-              <Text
+              <TextField
                 id="sharing-floating-position-vertical"
                 label="Pixels from the top"
                 inputMode="numeric"
@@ -371,21 +324,21 @@ export function SharingSettings({ initial, csrf }: Props) {
         >
           Show the pop-up
         </Check>
-        <Text
+        <TextField
           id="sharing-popup-title"
           label="Title"
           value={popup.title}
           error={errors['popup.title']}
           onChange={(value) => setPopupField('title', value)}
         />
-        <Text
+        <TextField
           id="sharing-popup-text"
           label="Text"
           value={popup.text}
           error={errors['popup.text']}
           onChange={(value) => setPopupField('text', value)}
         />
-        <Text
+        <TextField
           id="sharing-popup-delaySeconds"
           label="Show after (seconds)"
           hint="Empty: not after a time."
@@ -402,28 +355,28 @@ export function SharingSettings({ initial, csrf }: Props) {
           Show when a visitor reaches the end of a page
         </Check>
         <div className="admin-editor__when">
-          <Text
+          <TextField
             id="sharing-popup-background"
             label="Background colour"
             value={popup.background}
             error={errors['popup.background']}
             onChange={(value) => setPopupField('background', value)}
           />
-          <Text
+          <TextField
             id="sharing-popup-fontColor"
             label="Text colour"
             value={popup.fontColor}
             error={errors['popup.fontColor']}
             onChange={(value) => setPopupField('fontColor', value)}
           />
-          <Text
+          <TextField
             id="sharing-popup-borderColor"
             label="Border colour"
             value={popup.borderColor}
             error={errors['popup.borderColor']}
             onChange={(value) => setPopupField('borderColor', value)}
           />
-          <Text
+          <TextField
             id="sharing-popup-borderWidth"
             label="Border width (px)"
             inputMode="numeric"
@@ -431,7 +384,7 @@ export function SharingSettings({ initial, csrf }: Props) {
             error={errors['popup.borderWidth']}
             onChange={(value) => setPopupField('borderWidth', value)}
           />
-          <Text
+          <TextField
             id="sharing-popup-fontSize"
             label="Text size (px)"
             inputMode="numeric"
@@ -453,7 +406,7 @@ export function SharingSettings({ initial, csrf }: Props) {
             </select>
           </div>
         </div>
-        <Text
+        <TextField
           id="sharing-popup-fontFamily"
           label="Font"
           hint="Font names separated by commas. Empty: the site’s."
