@@ -52,6 +52,10 @@ export const editorMessages = {
   updated: 'Updated. Visitors see the change now.',
   scheduled: (when: string) => `Scheduled: visitors see it from ${when}.`,
   invalid: 'Some fields need a change: see the marked fields.',
+  pickDay: 'Pick the day to publish on.',
+  pickTime: 'Pick the time to publish at.',
+  unrealTime: 'Enter a real date and time.',
+  pastTime: 'That time has passed: pick one to come, or publish now.',
   failed:
     'It could not be saved: check the connection and try again. What you wrote is still here.',
   notFound: 'There is no such post or page. It may have been deleted.',

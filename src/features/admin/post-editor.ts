@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromZonedInputs } from '../../platform/time-zone.ts';
 import { isValidSlug } from '../content/slug.ts';
+import { editorMessages } from './messages.ts';
 
 /**
  * The post editor's form as the browser sends it and the server checks it, with one schema:
@@ -106,6 +107,16 @@ export function postFromEditor(
       const name = String(issue.path[0] ?? 'title');
       fieldErrors[name] ??= issue.message;
     }
+    // The schedule is checked too, so every field that needs a change is marked at once.
+    const raw = values as Partial<Record<'publish' | 'date' | 'time', unknown>> | null;
+    if (
+      raw?.publish === 'schedule' &&
+      typeof raw.date === 'string' &&
+      typeof raw.time === 'string'
+    ) {
+      const at = scheduledAt(raw.date, raw.time, timeZone, now);
+      if ('fieldErrors' in at) Object.assign(fieldErrors, at.fieldErrors);
+    }
     return { ok: false, fieldErrors };
   }
   const form = parsed.data;
@@ -139,22 +150,26 @@ export function postFromEditor(
       coverAlt: form.coverAlt,
     };
   }
-  if (!form.date.trim()) return { ok: false, fieldErrors: { date: 'Pick the day to publish on.' } };
-  if (!form.time.trim())
-    return { ok: false, fieldErrors: { time: 'Pick the time to publish at.' } };
-  const at = fromZonedInputs(form.date, form.time, timeZone);
-  if (at === undefined) {
-    return { ok: false, fieldErrors: { date: 'Enter a real date and time.' } };
-  }
-  if (at <= now) {
-    return {
-      ok: false,
-      fieldErrors: { date: 'That time has passed: pick one to come, or publish now.' },
-    };
-  }
+  const at = scheduledAt(form.date, form.time, timeZone, now);
+  if ('fieldErrors' in at) return { ok: false, fieldErrors: at.fieldErrors };
   return {
     ok: true,
-    post: { ...post, status: 'scheduled', publishedAt: new Date(at) },
+    post: { ...post, status: 'scheduled', publishedAt: new Date(at.at) },
     coverAlt: form.coverAlt,
   };
+}
+
+/** The instant a schedule's date and time name in the zone, if it is real and still to come. */
+function scheduledAt(
+  date: string,
+  time: string,
+  timeZone: string,
+  now: number,
+): { at: number } | { fieldErrors: Record<string, string> } {
+  if (!date.trim()) return { fieldErrors: { date: editorMessages.pickDay } };
+  if (!time.trim()) return { fieldErrors: { time: editorMessages.pickTime } };
+  const at = fromZonedInputs(date, time, timeZone);
+  if (at === undefined) return { fieldErrors: { date: editorMessages.unrealTime } };
+  if (at <= now) return { fieldErrors: { date: editorMessages.pastTime } };
+  return { at };
 }
