@@ -5,13 +5,25 @@ import type { Choice, FormField } from './form-definition.ts';
  * schema in form-definition.ts so that the form island does not carry zod.
  */
 
-/** Field types that hold no visitor input. */
-export const layoutFieldTypes = ['content', 'divider', 'html', 'pagebreak'] as const;
+/** Field types that hold no visitor input (the total is computed, and kept with the order). */
+export const layoutFieldTypes = [
+  'content',
+  'divider',
+  'html',
+  'pagebreak',
+  'payment-total',
+] as const;
 
 /**
- * Types that cannot be locked read-only (seed §4). The later types captcha, entry-preview
- * and payment-total join this list when they exist.
+ * Inputs that must never reach the server: the card's number, expiry and security code stay
+ * in the browser (their inputs have no name) and go to the payment provider's script only.
+ * Should a crafted request send them anyway, the server drops them unread.
  */
+export const browserOnlyParts: Readonly<Record<string, readonly string[]>> = {
+  'payment-credit-card': ['number', 'expiry', 'cvc'],
+};
+
+/** Types that cannot be locked read-only (seed §4), the ones still to come included. */
 export const unlockableFieldTypes: readonly string[] = [
   'captcha',
   'content',

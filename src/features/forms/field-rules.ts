@@ -1,3 +1,4 @@
+import { type CurrencyFormat, defaultCurrency } from './currency.ts';
 import { choiceValue } from './field-kinds.ts';
 import { asList, asPart, asText, type FieldInput, type FormValues } from './field-values.ts';
 import type { FormDefinition, FormField } from './form-definition.ts';
@@ -5,6 +6,7 @@ import { formMessages } from './messages.ts';
 import { choiceLimitError, confirmationError } from './rules/choices.ts';
 import { emailError } from './rules/email.ts';
 import { numberError } from './rules/number.ts';
+import { checkCardField, checkPricedField, couponCodeError } from './rules/payment.ts';
 import { requiredError } from './rules/required.ts';
 import { limitError } from './rules/text-limits.ts';
 import { urlError } from './rules/url.ts';
@@ -24,7 +26,12 @@ const maxLength = (field: FormField) => (field.type === 'textarea' ? 65536 : 500
  * submission. Choices outside the definition and over-long values only come from a crafted
  * request, and are caught here too.
  */
-export function checkField(field: FormField, input: FieldInput | undefined, errors: FieldErrors) {
+export function checkField(
+  field: FormField,
+  input: FieldInput | undefined,
+  errors: FieldErrors,
+  currency: CurrencyFormat = defaultCurrency,
+) {
   const set = (message: string | undefined, part?: string) => {
     if (message && !errors[errorKey(field.id, part)]) errors[errorKey(field.id, part)] = message;
   };
@@ -114,10 +121,21 @@ export function checkField(field: FormField, input: FieldInput | undefined, erro
       set(requiredError(picked));
       return;
     }
+    case 'payment-single':
+    case 'payment-multiple':
+    case 'payment-checkbox':
+    case 'payment-select':
+      return checkPricedField(field, input, currency, set);
+    case 'payment-coupon':
+      if (tooLong(asText(input))) return set(formMessages.tooLong);
+      return set(couponCodeError(input));
+    case 'payment-credit-card':
+      return checkCardField(field, input, set);
     case 'content':
     case 'divider':
     case 'html':
     case 'pagebreak':
+    case 'payment-total':
       return;
     default: {
       const unknown: never = field;
@@ -131,10 +149,11 @@ export function checkFields(
   definition: FormDefinition,
   values: FormValues,
   visible: ReadonlySet<number>,
+  currency: CurrencyFormat = defaultCurrency,
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of definition.fields) {
-    if (visible.has(field.id)) checkField(field, values[field.id], errors);
+    if (visible.has(field.id)) checkField(field, values[field.id], errors, currency);
   }
   return errors;
 }

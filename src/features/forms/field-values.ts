@@ -1,5 +1,6 @@
-import { choiceValue } from './field-kinds.ts';
-import type { FormDefinition, FormField } from './form-definition.ts';
+import { browserOnlyParts, choiceValue } from './field-kinds.ts';
+import type { FieldOfType, FormDefinition, FormField } from './form-definition.ts';
+import { fill, formMessages } from './messages.ts';
 
 /**
  * What a visitor entered in one field: a string for single inputs, a list for checkboxes
@@ -12,12 +13,14 @@ export type FormValues = Record<number, FieldInput>;
 export const fieldName = (id: number, part?: string) =>
   part === undefined ? `qforms[fields][${id}]` : `qforms[fields][${id}][${part}]`;
 
-const namePattern = /^qforms\[fields\]\[(\d{1,4})\](?:\[([a-z]*)\])?$/;
+const namePattern = /^qforms\[fields\]\[(\d{1,4})\](?:\[([a-z0-9]*)\])?$/;
 
 export type ParsedSubmission = {
   values: FormValues;
   /** Field ids sent that the form does not have (ignored; the honeypot is reported apart). */
   unknownFieldIds: number[];
+  /** A card number, expiry or code was sent, which the browser never does: dropped unread. */
+  browserOnlySent: boolean;
 };
 
 /**
@@ -31,13 +34,19 @@ export function readFieldEntries(
   const known = new Map(definition.fields.map((f) => [f.id, f]));
   const values: FormValues = {};
   const unknown = new Set<number>();
+  let browserOnlySent = false;
   for (const [name, value] of entries) {
     const match = namePattern.exec(name);
     if (!match) continue;
     const id = Number(match[1]);
     const part = match[2];
-    if (!known.has(id)) {
+    const field = known.get(id);
+    if (!field) {
       unknown.add(id);
+      continue;
+    }
+    if (part && browserOnlyParts[field.type]?.includes(part)) {
+      browserOnlySent = true;
       continue;
     }
     const current = values[id];
@@ -52,7 +61,7 @@ export function readFieldEntries(
       values[id] = value;
     }
   }
-  return { values, unknownFieldIds: [...unknown] };
+  return { values, unknownFieldIds: [...unknown], browserOnlySent };
 }
 
 export const asText = (input: FieldInput | undefined): string =>
@@ -61,6 +70,19 @@ export const asList = (input: FieldInput | undefined): string[] =>
   Array.isArray(input) ? input : typeof input === 'string' && input !== '' ? [input] : [];
 export const asPart = (input: FieldInput | undefined, part: string): string =>
   typeof input === 'object' && !Array.isArray(input) ? (input[part] ?? '') : '';
+
+/** The choice value of a radio or dropdown payment field, with or without its quantity part. */
+export const pickedChoice = (input: FieldInput | undefined): string =>
+  typeof input === 'string' ? input : asPart(input, 'value');
+
+/** The number a quantity input shows first: its default, else its minimum but at least 1. */
+export function startingQuantity(
+  field: FieldOfType<'payment-single' | 'payment-multiple' | 'payment-select'>,
+): number {
+  if (!field.quantity) return 1;
+  const { min, max } = field.quantity;
+  return field.quantity.default ?? Math.min(Math.max(min, 1), max);
+}
 
 /** The value a field starts with. */
 export function initialValue(field: FormField): FieldInput {
@@ -83,6 +105,19 @@ export function initialValue(field: FormField): FieldInput {
         : field.defaultValue;
     case 'gdpr-checkbox':
       return [];
+    case 'payment-single':
+      return field.quantity ? { quantity: String(startingQuantity(field)) } : '';
+    case 'payment-multiple':
+    case 'payment-select': {
+      const picked = choiceValue(
+        field.choices.find((c) => c.selected) ?? { label: '', selected: false },
+      );
+      return field.quantity ? { value: picked, quantity: String(startingQuantity(field)) } : picked;
+    }
+    case 'payment-checkbox':
+      return field.choices.filter((c) => c.selected).map(choiceValue);
+    case 'payment-credit-card':
+      return {};
     case 'text':
     case 'textarea':
     case 'url':
@@ -113,6 +148,17 @@ export function displayValue(field: FormField, input: FieldInput | undefined): s
       return asList(input).includes('1') ? field.agreement : '';
     case 'select':
       return field.multiple ? asList(input).join(', ') : asText(input);
+    case 'payment-single':
+      return field.priceType === 'user' ? asText(input) : asPart(input, 'quantity');
+    case 'payment-multiple':
+    case 'payment-select':
+      return pickedChoice(input);
+    case 'payment-checkbox':
+      return asList(input).join(', ');
+    case 'payment-credit-card': {
+      const last4 = asPart(input, 'last4');
+      return last4 ? fill(formMessages.cardEnding, { brand: asPart(input, 'brand'), last4 }) : '';
+    }
     default:
       return asText(input);
   }

@@ -5,8 +5,8 @@ import { isSafeRedirectTarget } from '../../platform/redirect-target.ts';
  * The form definition: settings plus an ordered list of fields, stored as JSON and documented
  * in docs/forms.md. This one schema checks a definition wherever one comes in (the CLI
  * import, the demo, the admin editor) and gives the types the renderer and the server's
- * submission rules share. Later field types (payments, dates, files…) join the `fieldSchema`
- * union without changing what is here.
+ * submission rules share. Later field types (dates, files…) join the `fieldSchema` union
+ * without changing what is here.
  */
 
 const fieldId = z.int().min(1).max(9999);
@@ -192,6 +192,102 @@ export const pagebreakFieldSchema = z.strictObject({
   prevText: text(60).default('Previous'),
 });
 
+/** An amount in the currency's smallest unit (cents): a whole number, never a float. */
+const price = z.int().min(0).max(10_000_000_000);
+
+/** A picture beside a choice: a file of the site (`/media/…`) or an https address. */
+const choiceImage = z
+  .string()
+  .max(2000)
+  .regex(/^(?:\/(?!\/)|https:\/\/)[^\s"'<>\\]*$/, 'use a path of this site or an https:// address');
+
+const paymentChoiceSchema = z.strictObject({
+  ...choiceSchema.shape,
+  price,
+  image: choiceImage.optional(),
+});
+
+const paymentChoices = z.array(paymentChoiceSchema).min(1).max(200);
+
+/** A quantity input beside the price; the visitor's number must lie within the bounds. */
+const quantitySchema = z
+  .strictObject({
+    min: z.int().min(0).max(10000).default(0),
+    max: z.int().min(1).max(10000).default(10),
+    /** The number the input starts with; `min` when absent (but at least 1 for a fixed price). */
+    default: z.int().min(0).max(10000).optional(),
+  })
+  .refine((q) => q.min <= q.max, { message: 'min must not exceed max', path: ['max'] })
+  .refine((q) => q.default === undefined || (q.default >= q.min && q.default <= q.max), {
+    message: 'default must lie between min and max',
+    path: ['default'],
+  });
+
+const paymentBase = {
+  ...base,
+  /** Shows the choice without its price (the order summary still lists it). */
+  hidePrice: z.boolean().default(false),
+};
+
+export const paymentSingleFieldSchema = z
+  .strictObject({
+    ...paymentBase,
+    type: z.literal('payment-single'),
+    /** `fixed`: the item costs `price`; `user`: the visitor names the amount (a donation). */
+    priceType: z.enum(['fixed', 'user']).default('fixed'),
+    price: price.default(0),
+    /** Least amount a visitor may name (`user` only). */
+    minimumPrice: price.default(0),
+    placeholder,
+    quantity: quantitySchema.optional(),
+  })
+  .refine((f) => f.priceType === 'fixed' || f.quantity === undefined, {
+    message: 'a quantity goes with a fixed price only',
+    path: ['quantity'],
+  });
+
+export const paymentMultipleFieldSchema = z.strictObject({
+  ...paymentBase,
+  type: z.literal('payment-multiple'),
+  choices: paymentChoices,
+  quantity: quantitySchema.optional(),
+});
+
+export const paymentCheckboxFieldSchema = z.strictObject({
+  ...paymentBase,
+  type: z.literal('payment-checkbox'),
+  choices: paymentChoices,
+  /** Most choices a visitor may tick; 0 means no limit. */
+  choiceLimit: z.int().min(0).max(200).default(0),
+});
+
+export const paymentSelectFieldSchema = z.strictObject({
+  ...paymentBase,
+  type: z.literal('payment-select'),
+  choices: paymentChoices,
+  placeholder,
+  quantity: quantitySchema.optional(),
+});
+
+export const paymentCouponFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('payment-coupon'),
+  placeholder,
+  applyText: text(60).default('Apply'),
+});
+
+export const paymentCreditCardFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('payment-credit-card'),
+});
+
+export const paymentTotalFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('payment-total'),
+  /** The order summary table above the total; false shows the total alone. */
+  summary: z.boolean().default(true),
+});
+
 export const fieldSchema = z.discriminatedUnion('type', [
   textFieldSchema,
   textareaFieldSchema,
@@ -209,6 +305,13 @@ export const fieldSchema = z.discriminatedUnion('type', [
   dividerFieldSchema,
   htmlFieldSchema,
   pagebreakFieldSchema,
+  paymentSingleFieldSchema,
+  paymentMultipleFieldSchema,
+  paymentCheckboxFieldSchema,
+  paymentSelectFieldSchema,
+  paymentCouponFieldSchema,
+  paymentCreditCardFieldSchema,
+  paymentTotalFieldSchema,
 ]);
 
 export const defaultConfirmationMessage =
@@ -273,6 +376,19 @@ const settingsSchema = z.strictObject({
       visitorSubject: 'We received your message',
       visitorMessage: 'Thank you. This is a copy of what you sent us.',
     }),
+  /**
+   * How the form takes payment when it has payment fields: the site's provider (set in the
+   * admin) unless one is named here, and payment instructions of its own for `offline`.
+   */
+  payment: z
+    .strictObject({
+      provider: z.enum(['offline', 'stripe']).optional(),
+      /** Markdown sent with an offline order; the site's instructions when empty. */
+      instructions: text(5000).default(''),
+      /** What the provider shows on the statement and in its dashboard; the form title when empty. */
+      description: text(200).default(''),
+    })
+    .default({ instructions: '', description: '' }),
 });
 
 export const formDefinitionSchema = z
@@ -305,6 +421,16 @@ export const formDefinitionSchema = z
         }
       }
     });
+    for (const single of ['payment-coupon', 'payment-credit-card'] as const) {
+      const many = form.fields.filter((f) => f.type === single);
+      if (many.length > 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['fields', form.fields.indexOf(many[1]!), 'type'],
+          message: `a form has at most one ${single} field`,
+        });
+      }
+    }
     const visitorField = form.settings.notifications.visitorEmailField;
     if (
       visitorField !== undefined &&
@@ -325,6 +451,7 @@ export type FormField = FormDefinition['fields'][number];
 export type FieldType = FormField['type'];
 export type FieldOfType<T extends FieldType> = Extract<FormField, { type: T }>;
 export type Choice = z.output<typeof choiceSchema>;
+export type PaymentChoice = z.output<typeof paymentChoiceSchema>;
 export type Conditions = z.output<typeof conditionsSchema>;
 
 /** A stored form as pages and the submission code see it. */
