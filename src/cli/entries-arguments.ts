@@ -100,3 +100,26 @@ export function parseEntriesArguments(args: string[]): EntriesCommand {
       : `Unknown entries action "${action}": use entries list or entries export.`,
   );
 }
+
+const paymentStatuses = ['paid', 'refunded', 'failed', 'awaiting'] as const;
+
+/** `entries payment <entry> paid|refunded|failed|awaiting`. */
+export function parsePaymentArguments(args: string[]): {
+  entryId: number;
+  status: (typeof paymentStatuses)[number];
+} {
+  const [entry, status, ...extra] = args;
+  if (extra.length > 0) throw new UsageError(`entries payment takes no "${extra[0]}".`);
+  if (entry === undefined || !wholeNumber.test(entry) || Number(entry) < 1) {
+    throw new UsageError(
+      `use: entries payment <entry number> ${paymentStatuses.join('|')}${entry === undefined ? '' : `, not "${entry}"`}`,
+    );
+  }
+  const known = paymentStatuses.find((s) => s === status);
+  if (!known) {
+    throw new UsageError(
+      `The payment status is one of ${paymentStatuses.join(', ')}, not "${status ?? ''}".`,
+    );
+  }
+  return { entryId: Number(entry), status: known };
+}

@@ -17,10 +17,56 @@ const entry = (overrides: Partial<StoredEntry> = {}): StoredEntry => ({
   userAgent: 'test',
   startedAt: null,
   submittedAt: Date.UTC(2026, 10, 23, 9, 5),
+  payment: null,
   ...overrides,
 });
 
 describe('formatEntries', () => {
+  it('shows an order’s payment status, total and summary before the fields', () => {
+    const text = formatEntries(
+      [
+        entry({
+          fields: [],
+          payment: {
+            status: 'awaiting',
+            provider: 'offline',
+            reference: null,
+            currency: 'JPY',
+            total: 4500,
+            summary: {
+              rows: [
+                {
+                  fieldId: 2,
+                  label: 'Ticket',
+                  choice: 'Adult',
+                  quantity: 3,
+                  unitPrice: 1500,
+                  amount: 4500,
+                },
+              ],
+              subtotal: 5000,
+              coupon: { code: 'TEN', discount: 500 },
+              total: 4500,
+            },
+            coupon: 'TEN',
+            card: { brand: 'visa', last4: '4242' },
+          },
+        }),
+      ],
+      new Map([[1, 'Shop']]),
+    );
+    expect(text).toBe(
+      [
+        '#7  2026-11-23 09:05 UTC  form 1 "Shop"  from /contact/',
+        '  Payment: AWAITING  JPY 4500  (offline, visa ending in 4242)',
+        '      Ticket: Adult × 3  JPY 4500',
+        '      Coupon TEN  -JPY 500',
+        '      Total  JPY 4500',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('shows each entry with its form, page, time and every field', () => {
     expect(formatEntries([entry()], new Map([[1, 'Contact']]))).toBe(
       [

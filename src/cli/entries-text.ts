@@ -1,4 +1,5 @@
-import type { StoredEntry } from '../features/forms/server/entry-queries.ts';
+import type { EntryPayment, StoredEntry } from '../features/forms/server/entry-queries.ts';
+import { orderSummaryLines, plainAmount } from '../features/forms/server/order-amounts.ts';
 import { escapeForTerminal } from './terminal-text.ts';
 
 const when = (epochMs: number) =>
@@ -7,6 +8,17 @@ const when = (epochMs: number) =>
 /** Indents every line of a stored value under its label. */
 const indented = (value: string) =>
   value === '' ? '(empty)' : value.split(/\r?\n/).map(escapeForTerminal).join('\n      ');
+
+/** An order: payment status, total and provider, then the summary's lines. */
+function orderBlock(payment: EntryPayment | null): string[] {
+  if (!payment) return [];
+  const card = payment.card ? `, ${payment.card.brand} ending in ${payment.card.last4}` : '';
+  const reference = payment.reference ? ` ${payment.reference}` : '';
+  return [
+    `  Payment: ${payment.status.toUpperCase()}  ${payment.currency} ${plainAmount(payment.total, payment.currency)}  (${payment.provider}${reference}${card})`,
+    ...orderSummaryLines(payment).map((line) => `      ${escapeForTerminal(line)}`),
+  ];
+}
 
 /**
  * Entries as a person reads them in a terminal: a heading line per entry, then each field's
@@ -27,7 +39,7 @@ export function formatEntries(
       (field) =>
         `  ${escapeForTerminal(field.label || `Field ${field.id}`)}:\n      ${indented(field.value)}`,
     );
-    return [heading, ...fields].join('\n');
+    return [heading, ...orderBlock(entry.payment), ...fields].join('\n');
   });
   return `${blocks.join('\n\n')}\n`;
 }

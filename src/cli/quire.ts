@@ -5,11 +5,21 @@ import { parseArgs } from 'node:util';
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
+import { currencyOf } from '../features/forms/payment-settings.ts';
+import {
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  newCouponProblem,
+} from '../features/forms/server/coupons.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
 import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
+import { readPaymentSettings } from '../features/forms/server/payment-settings-store.ts';
+import { changePaymentStatus } from '../features/forms/server/payments/payment-status.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
+import { purchaseHit } from '../features/stats/server/purchase-event.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import { dayIn, isoDay } from '../features/stats/stat-days.ts';
@@ -17,7 +27,10 @@ import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
-import { parseEntriesArguments } from './entries-arguments.ts';
+import { loadOrCreateSecret } from '../platform/secrets.ts';
+import { parseCouponsArguments } from './coupons-arguments.ts';
+import { formatCoupons } from './coupons-text.ts';
+import { parseEntriesArguments, parsePaymentArguments } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
@@ -39,6 +52,15 @@ const usage = `Quire command line: npm run quire -- <command>
                                  the newest form entries (default 20), with every field
   entries export --form N [--status entry|spam] <file.csv>
                                  every entry of a form as CSV (a column per field)
+  entries payment <entry> paid|refunded|failed|awaiting
+                                 record how an order's payment stands (an offline order that
+                                 was paid by transfer); a first payment counts as a purchase
+  coupons list                   every coupon with its uses
+  coupons add <CODE> --percent N | --amount X [--form N] [--uses N]
+              [--from YYYY-MM-DD] [--until YYYY-MM-DD]
+                                 a coupon for every form or one, for a number of uses, within
+                                 days of the site's time zone (--until is the last day)
+  coupons delete <CODE>          remove a coupon (orders that used it keep its code)
   stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]
                                  page views, visitors, top pages, referrers, campaigns, events
                                  and screen sizes over whole UTC days: by default the last 30
@@ -144,7 +166,67 @@ async function runCli(argv: string[]): Promise<number> {
       console.log(`Created the administrator ${user.email}.`);
       return 0;
     }
+    case 'coupons': {
+      const site = await withDatabase(async ({ db }) => ({
+        currency: currencyOf(await readPaymentSettings(db, console)),
+        timeZone: (await readSiteSettings(db, console)).timeZone,
+      }));
+      const command = parseCouponsArguments(rest, site);
+      if (command.action === 'list') {
+        const coupons = await withDatabase(({ db }) => listCoupons(db));
+        process.stdout.write(formatCoupons(coupons, site.currency));
+        return 0;
+      }
+      if (command.action === 'delete') {
+        const deleted = await withDatabase(({ db }) => deleteCoupon(db, command.code));
+        if (!deleted) throw new UsageError(`There is no coupon ${command.code.toUpperCase()}.`);
+        console.log(`Deleted the coupon ${command.code.toUpperCase()}.`);
+        return 0;
+      }
+      const problem = newCouponProblem(command.coupon);
+      if (problem) throw new UsageError(problem);
+      await withDatabase(async ({ db }) => {
+        if (command.coupon.formId !== undefined && !(await findForm(db, command.coupon.formId))) {
+          throw new UsageError(`There is no form ${command.coupon.formId}.`);
+        }
+        await createCoupon(db, command.coupon);
+      });
+      console.log(`Created the coupon ${command.coupon.code.toUpperCase()}.`);
+      return 0;
+    }
     case 'entries': {
+      if (rest[0] === 'payment') {
+        const change = parsePaymentArguments(rest.slice(1));
+        const outcome = await withDatabase(async (handle) => {
+          const config = parseConfig(process.env);
+          const secret = await loadOrCreateSecret(handle.db, 'app', config.secret);
+          return changePaymentStatus(
+            {
+              db: handle.db,
+              purchaseHit: (purchase) =>
+                purchaseHit(
+                  {
+                    db: handle.db,
+                    secret,
+                    log: console,
+                    timeZone: async () => (await readSiteSettings(handle.db, console)).timeZone,
+                  },
+                  purchase,
+                ),
+            },
+            { ...change, now: Date.now() },
+          );
+        });
+        if (outcome === 'no-such-order') {
+          throw new UsageError(`Entry ${change.entryId} is not an order.`);
+        }
+        console.log(
+          outcome === 'changed'
+            ? `Entry ${change.entryId}: payment ${change.status}.`
+            : `Entry ${change.entryId} was already ${change.status}.`,
+        );
+        return 0;
+      }
       const command = parseEntriesArguments(rest);
       if (command.action === 'list') {
         const { entries, titles } = await withDatabase(async ({ db }) => ({

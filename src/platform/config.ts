@@ -34,6 +34,20 @@ const environmentSchema = z.object({
   STATS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^[sr]k_(test|live)_\w+$/, 'must start with sk_ or rk_ (test or live)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must start with pk_test_ or pk_live_')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must start with whsec_')
+    .optional(),
+  /** Another address for Stripe's API: a local stand-in in tests. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -71,6 +85,13 @@ export type Config = {
   /** Time a request body has to arrive in; slower ones get 408 and the connection closes. */
   bodyTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Stripe's keys from the environment: they take the place of the admin's settings. */
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -78,7 +99,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose whole value is a secret: an error names them, never shows them. */
-const secretVariables = new Set(['QUIRE_SECRET', 'QUIRE_ADMIN_PASSWORD']);
+const secretVariables = new Set([
+  'QUIRE_SECRET',
+  'QUIRE_ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 /** Variables holding a URL that may carry a password: shown with the password as `***`. */
 const urlVariables = new Set(['DATABASE_URL', 'MAIL_URL']);
@@ -157,5 +183,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stats: { batchMs: e.STATS_BATCH_MS, rawDays: e.STATS_RAW_DAYS },
     bodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
   };
 }

@@ -3,8 +3,13 @@ import { signedInUserId } from '../features/admin/server/sessions.ts';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, nextScheduledPublish } from '../features/content/server/posts.ts';
 import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
+import {
+  readPaymentSettings,
+  withEnvironmentKeys,
+} from '../features/forms/server/payment-settings-store.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
+import { purchaseHit } from '../features/stats/server/purchase-event.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
@@ -118,6 +123,21 @@ export async function boot(
           const { title, visitorId } = await readSiteSettings(database.db, log);
           return { title, visitorId };
         }),
+      paymentSettings: () =>
+        pageCache.memo('payment-settings', async () =>
+          withEnvironmentKeys(await readPaymentSettings(database.db, log), config.stripe),
+        ),
+      stripeApiUrl: config.stripe.apiUrl,
+      purchaseHit: (purchase) =>
+        purchaseHit(
+          {
+            db: database.db,
+            secret,
+            log,
+            timeZone: async () => (await readSiteSettings(database.db, log)).timeZone,
+          },
+          purchase,
+        ),
     };
     return {
       config,

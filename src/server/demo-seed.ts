@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { type ContentArchive, contentArchiveSchema } from '../features/content/content-archive.ts';
 import { importContent } from '../features/content/server/content-transfer.ts';
+import { createCoupon, type NewCoupon } from '../features/forms/server/coupons.ts';
 import { importForms } from '../features/forms/server/forms-transfer.ts';
 import { writeShareSettings } from '../features/share/server/share-settings-store.ts';
 import { shareSettingsSchema } from '../features/share/share-settings.ts';
@@ -47,6 +48,21 @@ export function readDemoForms(): Promise<unknown> {
   return readDemoFile('forms.json');
 }
 
+const demoCouponsSchema = z.array(
+  z.strictObject({
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed']),
+    amount: z.int(),
+    formId: z.int().optional(),
+    maxUses: z.int().optional(),
+  }),
+);
+
+/** The demo's coupons (`demo/coupons.json`), such as the one the booking page names. */
+export async function readDemoCoupons(): Promise<NewCoupon[]> {
+  return demoCouponsSchema.parse(await readDemoFile('coupons.json'));
+}
+
 /**
  * The archive with every date moved by the time since it was written (`exportedAt`), so that
  * a demo written months ago still has a post from two days ago and one scheduled for later.
@@ -80,6 +96,7 @@ export async function seedDemoSite(
     throw new Error(`The demo content did not import:\n${content.skipped.join('\n')}`);
   }
   const forms = await importForms(handle, await readDemoForms());
+  for (const coupon of await readDemoCoupons()) await createCoupon(handle.db, coupon, now);
   const { site, share } = await readDemoSettings();
   const shareImage = site.defaultShareImageId;
   await writeSiteSettings(handle.db, {

@@ -1,5 +1,7 @@
 /** What the admin says to a site owner; every sentence of it lives here, for translation. */
 export const adminMessages = {
+  secretKept: 'Saved. Type a new one to replace it; left empty, it stays.',
+  secretFromEnvironment: 'Set on the server (environment); change it there.',
   /** The same whether the address has an account or not, so nobody learns which do. */
   signInWrong: 'The e-mail address or the password is not right.',
   signInThrottled: (retryAfterSeconds: number) => {

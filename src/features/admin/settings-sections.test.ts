@@ -53,6 +53,36 @@ describe('parseSettingsSection', () => {
     });
   });
 
+  it('checks the currency format as a whole: the two separators must differ', () => {
+    const payments = {
+      currencyCode: 'EUR',
+      currencySymbol: '€',
+      currencySymbolPosition: 'right',
+      currencyDecimals: 2,
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+      provider: 'offline',
+      offlineInstructions: 'Pay by transfer.',
+      stripePublishableKey: '',
+      stripeSecretKey: '',
+      stripeWebhookSecret: '',
+      stripeScriptUrl: 'https://js.stripe.com/v3/',
+    };
+    const parsed = parseSettingsSection('payments', payments);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(valuesByGroup('payments', parsed.values).payments).toEqual(payments);
+    expect(parseSettingsSection('payments', { ...payments, thousandsSeparator: ',' })).toEqual({
+      ok: false,
+      fieldErrors: {
+        thousandsSeparator: 'The thousands separator must differ from the decimal separator.',
+      },
+    });
+    expect(parseSettingsSection('payments', { ...payments, currencyCode: 'euro' }).ok).toBe(false);
+    expect(parseSettingsSection('payments', { ...payments, stripeSecretKey: 'pk_test_x' }).ok).toBe(
+      false,
+    );
+  });
+
   it('stores each field of a tab in its own settings group', () => {
     const parsed = parseSettingsSection('privacy', {
       enabled: false,
@@ -65,6 +95,7 @@ describe('parseSettingsSection', () => {
       stats: { enabled: false, respectDoNotTrack: true },
       mail: {},
       share: {},
+      payments: {},
     });
     expect(
       parseSettingsSection('privacy', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
+import { paymentSettingsSchema } from '../forms/payment-settings.ts';
 import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
 import { statsSettingsSchema } from '../stats/stats-settings.ts';
@@ -14,14 +15,17 @@ import { statsSettingsSchema } from '../stats/stats-settings.ts';
  * The stored settings group a field belongs to: the site's (the default), statistics', mail's
  * or sharing's.
  */
-export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share';
+export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share' | 'payments';
 
 /** One input of a settings form. */
 export type SettingsField = {
   name: string;
   label: string;
-  /** `image`: an uploaded image's id (or null), chosen with an upload button. */
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image';
+  /**
+   * `image`: an uploaded image's id (or null), chosen with an upload button. `secret`: a key
+   * never shown again once saved; left empty, a save keeps the one stored.
+   */
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image' | 'secret';
   hint?: string;
   /** For `select`: the values offered, each with what it says to the owner. */
   options?: readonly { value: string; label: string }[];
@@ -166,6 +170,112 @@ export const settingsSections = {
       },
     ],
   },
+  payments: {
+    label: 'Payments',
+    schema: editable(paymentSettingsSchema.shape).refine(
+      (s) => s.decimalSeparator !== s.thousandsSeparator,
+      {
+        message: 'The thousands separator must differ from the decimal separator.',
+        path: ['thousandsSeparator'],
+      },
+    ),
+    fields: [
+      {
+        name: 'currencyCode',
+        label: 'Currency',
+        kind: 'text',
+        group: 'payments',
+        hint: 'The ISO 4217 code every price is charged in, such as USD, EUR, GBP or JPY.',
+      },
+      { name: 'currencySymbol', label: 'Symbol', kind: 'text', group: 'payments' },
+      {
+        name: 'currencySymbolPosition',
+        label: 'Symbol position',
+        kind: 'select',
+        group: 'payments',
+        options: [
+          { value: 'left', label: 'Before the amount: $12.50' },
+          { value: 'right', label: 'After the amount: 12,50 €' },
+        ],
+      },
+      {
+        name: 'currencyDecimals',
+        label: 'Decimals',
+        kind: 'number',
+        group: 'payments',
+        hint: 'Digits after the decimal separator, from 0 to 4: 2 for most currencies, 0 for JPY. Prices in forms are whole numbers of the smallest unit, so change this only with the currency.',
+      },
+      {
+        name: 'decimalSeparator',
+        label: 'Decimal separator',
+        kind: 'select',
+        group: 'payments',
+        options: [
+          { value: '.', label: 'Point: 12.50' },
+          { value: ',', label: 'Comma: 12,50' },
+        ],
+      },
+      {
+        name: 'thousandsSeparator',
+        label: 'Thousands separator',
+        kind: 'select',
+        group: 'payments',
+        options: [
+          { value: ',', label: 'Comma: 1,000' },
+          { value: '.', label: 'Point: 1.000' },
+          { value: ' ', label: 'Space: 1 000' },
+          { value: "'", label: "Apostrophe: 1'000" },
+          { value: '', label: 'None: 1000' },
+        ],
+      },
+      {
+        name: 'provider',
+        label: 'Take payments',
+        kind: 'select',
+        group: 'payments',
+        options: [
+          { value: 'offline', label: 'Offline: orders are paid later, as the instructions say' },
+          { value: 'stripe', label: 'By card, with Stripe' },
+        ],
+        hint: 'A form may choose its own. Without both Stripe keys, orders are taken offline.',
+      },
+      {
+        name: 'offlineInstructions',
+        label: 'Payment instructions',
+        kind: 'textarea',
+        group: 'payments',
+        hint: 'Shown after an offline order and mailed with it (Markdown). A form may have its own.',
+      },
+      {
+        name: 'stripePublishableKey',
+        label: 'Stripe publishable key',
+        kind: 'text',
+        group: 'payments',
+        hint: 'pk_test_… or pk_live_…: the one key pages may carry.',
+      },
+      {
+        name: 'stripeSecretKey',
+        label: 'Stripe secret key',
+        kind: 'secret',
+        group: 'payments',
+        hint: 'sk_… or a restricted rk_… key. Kept on the server, never shown again.',
+      },
+      {
+        name: 'stripeWebhookSecret',
+        label: 'Stripe webhook signing secret',
+        kind: 'secret',
+        group: 'payments',
+        hint: 'whsec_…: Stripe signs the events it sends to /payments/stripe/webhook with it.',
+      },
+      {
+        name: 'stripeScriptUrl',
+        label: 'Stripe.js address',
+        kind: 'text',
+        group: 'payments',
+        hint: 'Where pages load Stripe’s browser library from, when a visitor reaches a card field.',
+      },
+    ],
+  },
   mail: {
     label: 'Mail',
     schema: editable(mailSettingsSchema.shape),
@@ -209,6 +319,7 @@ export function valuesByGroup(
     stats: {},
     mail: {},
     share: {},
+    payments: {},
   };
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   for (const field of fields) {

@@ -34,6 +34,9 @@ export const formMessages = {
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
   cardDeclined: 'The card was not accepted: {reason}',
   cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
+  minimumPriceHint: 'Minimum {amount}',
+  couponApply: 'Apply',
+  totalAnnouncement: 'Total: {total}',
   couponInvalid: 'This coupon code is not valid.',
   couponNotForForm: 'This coupon code cannot be used here.',
   couponNotYet: 'This coupon code is not valid yet.',
@@ -87,6 +90,16 @@ export const formMessages = {
   /** In the mails an entry causes. */
   mailEmptyValue: '(empty)',
   mailUnnamedField: 'Field {id}',
+  mailOrderNumber: 'Order {number}',
+  mailOrderStatus: 'Payment: {status}',
+  mailOrderOwnerSubject: 'New order {number}: {form}',
+  mailOrderVisitorSubject: 'Your order {number} at {site}',
+  paymentAwaiting: 'awaiting payment',
+  paymentPaid: 'paid',
+  paymentFailed: 'failed',
+  paymentRefunded: 'refunded',
+  /** Added to the confirmation of an order that is paid later (offline). */
+  orderConfirmation: 'Your order number is {number}. The total is {total}.',
   mailOwnerFooter: 'Sent from {page} through the form "{form}" on {site}.',
   /** Shown without JavaScript, where fields that conditions hide are all on the page. */
   conditionShow: 'Only when {rules}.',

@@ -1,4 +1,5 @@
 import type { SanitisedHtml } from '../../platform/sanitised-html.ts';
+import type { CurrencyFormat } from './currency.ts';
 import type { FieldErrors } from './field-rules.ts';
 import type { FormValues } from './field-values.ts';
 import type { FormDefinition, StoredForm } from './form-definition.ts';
@@ -12,6 +13,15 @@ import { honeypotFieldId, honeypotLabel } from './honeypot.ts';
 /** The markup of a form's content and HTML blocks by field id, sanitised on the server. */
 export type FormBlocks = Record<number, SanitisedHtml>;
 
+/** How a payment form shows amounts and takes cards: never a secret key. */
+export type PublicPayment = {
+  currency: CurrencyFormat;
+  provider: 'offline' | 'stripe';
+  /** Stripe's publishable key and the address of its browser library (`stripe` only). */
+  publishableKey: string;
+  scriptUrl: string;
+};
+
 export type PublicForm = {
   id: number;
   definition: FormDefinition;
@@ -20,11 +30,14 @@ export type PublicForm = {
   /** E-mail fields the server checks against its lists (`qforms_restricted_email`). */
   restrictedFieldIds: number[];
   honeypot: { id: number; label: string } | undefined;
+  /** Set for a form with payment fields. */
+  payment?: PublicPayment | undefined;
 };
 
 export function toPublicForm(
   { id, definition, blocks }: StoredForm & { blocks: FormBlocks },
   random = Math.random,
+  payment?: PublicPayment,
 ): PublicForm {
   const restrictedFieldIds: number[] = [];
   const fields = definition.fields.map((field) => {
@@ -46,6 +59,7 @@ export function toPublicForm(
           settings.confirmation.type === 'message'
             ? { type: 'message', message: '' }
             : settings.confirmation,
+        payment: { ...settings.payment, instructions: '' },
         notifications: {
           owner: false,
           ownerTo: [],
@@ -60,6 +74,7 @@ export function toPublicForm(
     honeypot: settings.antispam.honeypot
       ? { id: honeypotFieldId(definition), label: honeypotLabel(definition, random) }
       : undefined,
+    payment,
   };
 }
 

@@ -118,6 +118,46 @@ export interface FormEntriesTable {
   created_at: EpochMs;
   /** Hash of form, token and values: the same submission sent twice is stored once. */
   fingerprint: string;
+  /** Null for an entry without an order. */
+  payment_status: PaymentStatus | null;
+  payment_provider: string | null;
+  /** The provider's id of the payment (a Stripe PaymentIntent), or the offline order number. */
+  payment_reference: string | null;
+  /** ISO 4217 code the total is in. */
+  currency: string | null;
+  /** In the currency's smallest unit. */
+  total: number | null;
+  /** JSON: the OrderSummary the server computed. */
+  order_summary: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  coupon_code: string | null;
+}
+
+export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'refunded';
+
+export interface FormCouponsTable {
+  id: Generated<number>;
+  /** Upper case, as visitors' codes are compared. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Hundredths of a percent (1500 = 15%), or the currency's smallest unit. */
+  amount: number;
+  /** Null: any form. */
+  form_id: number | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  starts_at: EpochMs | null;
+  ends_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  entry_id: number | null;
+  type: string;
+  received_at: EpochMs;
 }
 
 export interface RateLimitsTable {
@@ -242,6 +282,8 @@ export interface Database {
   admin_preferences: AdminPreferencesTable;
   forms: FormsTable;
   form_entries: FormEntriesTable;
+  form_coupons: FormCouponsTable;
+  payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
   subscribers: SubscribersTable;

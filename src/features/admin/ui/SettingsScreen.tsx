@@ -21,7 +21,11 @@ type Props = {
   values: Record<SettingsSectionName, Values>;
   /** The session's CSRF token, sent with every save. */
   csrf: string;
+  /** Whether each secret setting is stored, set by the server's environment, or not set. */
+  secrets: Record<string, SecretState>;
 };
+
+type SecretState = 'set' | 'environment' | 'unset';
 
 /** What the form holds: text for inputs (numbers too, as typed), booleans for checkboxes. */
 function formValues(fields: readonly SettingsField[], values: Values): Values {
@@ -61,10 +65,12 @@ function SettingsForm({
   section,
   initial,
   csrf,
+  secrets,
 }: {
   section: SettingsSectionName;
   initial: Values;
   csrf: string;
+  secrets: Record<string, SecretState>;
 }) {
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   const [form, setForm] = useState(() => formValues(fields, initial));
@@ -143,6 +149,23 @@ function SettingsForm({
                   </option>
                 ))}
               </select>
+            ) : field.kind === 'secret' ? (
+              <input
+                {...common}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={value}
+                disabled={secrets[field.name] === 'environment'}
+                placeholder={
+                  secrets[field.name] === 'environment'
+                    ? adminMessages.secretFromEnvironment
+                    : secrets[field.name] === 'set'
+                      ? adminMessages.secretKept
+                      : ''
+                }
+                onChange={(e) => change(e.target.value)}
+              />
             ) : field.kind === 'textarea' ? (
               <textarea
                 {...common}
@@ -193,7 +216,7 @@ function TestMail({ csrf }: { csrf: string }) {
 }
 
 /** `/admin/settings`: a tab per group of settings, each saved on its own. */
-export default function SettingsScreen({ values, csrf }: Props) {
+export default function SettingsScreen({ values, csrf, secrets }: Props) {
   const names = Object.keys(settingsSections) as SettingsSectionName[];
   return (
     <Tabs className="admin-tabs">
@@ -211,7 +234,7 @@ export default function SettingsScreen({ values, csrf }: Props) {
           ) : name === 'sharing' ? (
             <SharingSettings initial={values.sharing as ShareSettings} csrf={csrf} />
           ) : (
-            <SettingsForm section={name} initial={values[name]} csrf={csrf} />
+            <SettingsForm section={name} initial={values[name]} csrf={csrf} secrets={secrets} />
           )}
           {name === 'mail' && <TestMail csrf={csrf} />}
         </TabPanel>

@@ -1,6 +1,7 @@
 import type { AjaxAction } from '../../../platform/ajax/ajax-router.ts';
 import { formMessages } from '../messages.ts';
 import { isAllowedEmail } from '../rules/email.ts';
+import { checkCoupon } from './coupons.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { loadForm, type SubmissionResult, submissionRequest, submitEntry } from './submission.ts';
@@ -85,4 +86,27 @@ const restrictedEmail: AjaxAction<FormsAjaxContext> = {
   },
 };
 
-export const formAjaxActions = [submit, getToken, restrictedEmail];
+/**
+ * `qforms_check_coupon`: whether a code takes money off this form's order now, and how much
+ * (the Apply button). The submission checks it again, and takes the use.
+ */
+const checkCouponAction: AjaxAction<FormsAjaxContext> = {
+  name: 'qforms_check_coupon',
+  maxBodyBytes: 4096,
+  maxFields: 10,
+  // A visitor tries a code or two; more is guessing codes.
+  rateLimit: { limit: 20, windowMs: 60_000 },
+  async handle(fields, _request, { forms }) {
+    const id = formId(fields.get('form_id'));
+    const form = id === undefined ? undefined : await loadForm(forms, id);
+    if (!form?.definition.fields.some((f) => f.type === 'payment-coupon')) {
+      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+    }
+    const check = await checkCoupon(forms.db, form.id, fields.get('code') ?? '', Date.now());
+    return check.ok
+      ? { success: true, data: check.terms }
+      : { success: false, data: { message: check.message } };
+  },
+};
+
+export const formAjaxActions = [submit, getToken, restrictedEmail, checkCouponAction];

@@ -5,6 +5,7 @@ import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { toPublicForm } from '../public-form.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
+import { publicPayment, takesPayment } from './payments/checkout.ts';
 import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
@@ -44,9 +45,19 @@ export async function embedForms(
       post?.type === 'show' && post.formId === form.id && post.instance === instance
         ? post.state
         : undefined;
+    const payment = takesPayment(form.definition)
+      ? publicPayment(form.definition, await deps.paymentSettings())
+      : undefined;
     body.push({
       type: 'form',
-      props: { form: toPublicForm(form), instance, token, tokenTime: issuedAt, pageUrl, posted },
+      props: {
+        form: toPublicForm(form, Math.random, payment),
+        instance,
+        token,
+        tokenTime: issuedAt,
+        pageUrl,
+        posted,
+      },
     });
     instance++;
   }

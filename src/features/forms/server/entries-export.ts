@@ -5,7 +5,9 @@ import type { Db } from '../../../platform/db/connect.ts';
 import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { isInputField } from '../field-kinds.ts';
 import type { StoredForm } from '../form-definition.ts';
-import { allEntries } from './entry-queries.ts';
+import { allEntries, type EntryPayment } from './entry-queries.ts';
+import { orderSummaryLines, plainAmount } from './order-amounts.ts';
+import { takesPayment } from './payments/checkout.ts';
 
 const fixedColumns = [
   'Entry',
@@ -16,6 +18,32 @@ const fixedColumns = [
   'Visitor id',
   'User agent',
 ];
+
+/** An order's columns, for the entries of a payment form. */
+const orderColumns = [
+  'Payment status',
+  'Total',
+  'Currency',
+  'Order summary',
+  'Coupon',
+  'Card',
+  'Payment provider',
+  'Payment reference',
+];
+
+function orderCells(payment: EntryPayment | null): string[] {
+  if (!payment) return orderColumns.map(() => '');
+  return [
+    payment.status,
+    plainAmount(payment.total, payment.currency),
+    payment.currency,
+    orderSummaryLines(payment).join('\n'),
+    payment.coupon ?? '',
+    payment.card ? `${payment.card.brand} ${payment.card.last4}` : '',
+    payment.provider,
+    payment.reference ?? '',
+  ];
+}
 
 /**
  * Writes a form's entries as CSV to `output`, streamed: one page of entries in memory at a
@@ -30,11 +58,13 @@ export async function writeEntriesCsv(
   filter: { status?: FormEntryStatus } = {},
 ): Promise<number> {
   const columns = form.definition.fields.filter(isInputField);
+  const withOrder = takesPayment(form.definition);
   const known = new Set(columns.map((field) => field.id));
   let count = 0;
   async function* rows() {
     yield [
       ...fixedColumns,
+      ...(withOrder ? orderColumns : []),
       ...columns.map((field) => field.label || `Field ${field.id}`),
       'Other fields',
     ];
@@ -52,6 +82,7 @@ export async function writeEntriesCsv(
         entry.pageUrl,
         entry.visitorId ?? '',
         entry.userAgent,
+        ...(withOrder ? orderCells(entry.payment) : []),
         ...columns.map((field) => byId.get(field.id) ?? ''),
         others.join('\n'),
       ];

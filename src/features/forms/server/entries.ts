@@ -3,8 +3,11 @@ import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import type { StoredForm } from '../form-definition.ts';
+import { formMessages } from '../messages.ts';
+import { takeCouponUse } from './coupons.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
+import type { PreparedOrder } from './payments/order.ts';
 
 export type NewEntry = {
   form: StoredForm;
@@ -19,8 +22,24 @@ export type NewEntry = {
   fingerprint: string;
   /** The sender's submissions are counted in the same transaction. */
   rateLimit: { rule: RateLimit; client: string };
+  /** The order the server computed, for an entry of a payment form. */
+  order?: PreparedOrder | undefined;
   now: number;
 };
+
+export type StoreOutcome =
+  | { stored: 'entry'; entryId: number }
+  | { stored: 'duplicate' | 'rate-limited' | 'coupon-used-up' };
+
+/** Thrown inside the transaction to roll the entry back when its coupon's last use is gone. */
+class CouponUsedUp extends Error {}
+
+const paymentStatusText = {
+  awaiting: formMessages.paymentAwaiting,
+  paid: formMessages.paymentPaid,
+  failed: formMessages.paymentFailed,
+  refunded: formMessages.paymentRefunded,
+} as const;
 
 /**
  * Copies one address receives per hour, across all forms: a visitor who sends a few forms gets
@@ -41,20 +60,16 @@ export const visitorCopyLimit: RateLimit = {
  * submission (a double click, a resent request) hits the unique fingerprint and is reported
  * as a duplicate.
  */
-export async function storeEntry(
-  deps: FormsDependencies,
-  entry: NewEntry,
-): Promise<'entry' | 'duplicate' | 'rate-limited'> {
+export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Promise<StoreOutcome> {
   const site = await deps.siteSettings();
   const administrators =
     entry.status === 'entry' && entry.form.definition.settings.notifications.ownerTo.length === 0
       ? (await deps.db.selectFrom('users').select('email').execute()).map((u) => u.email)
       : [];
   let copyWithheldFrom: number | undefined;
-  // A lost connection (a database restart, a failover) is tried again: the unique fingerprint
-  // makes a repeat of a transaction that did commit a duplicate, answered as received.
-  const stored = await retryWhileConnectionLost(() =>
-    deps.db.transaction().execute(async (trx) => {
+  const { order } = entry;
+  const run = () =>
+    deps.db.transaction().execute(async (trx): Promise<StoreOutcome> => {
       copyWithheldFrom = undefined;
       const limit = await takeRateLimit(
         trx,
@@ -63,7 +78,7 @@ export async function storeEntry(
         entry.rateLimit.client,
         entry.now,
       );
-      if (!limit.allowed) return 'rate-limited' as const;
+      if (!limit.allowed) return { stored: 'rate-limited' };
       const inserted = await trx
         .insertInto('form_entries')
         .values({
@@ -78,18 +93,44 @@ export async function storeEntry(
           submitted_at: entry.now,
           created_at: entry.now,
           fingerprint: entry.fingerprint,
+          ...(order && entry.status === 'entry'
+            ? {
+                payment_status: 'awaiting' as const,
+                payment_provider: order.provider,
+                currency: order.currency.code,
+                total: order.summary.total,
+                order_summary: JSON.stringify(order.summary),
+                card_brand: order.card?.brand || null,
+                card_last4: order.card?.last4 || null,
+                coupon_code: order.summary.coupon?.code ?? null,
+              }
+            : {}),
         })
         .onConflict((c) => c.column('fingerprint').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) return 'duplicate' as const;
+      if (!inserted) return { stored: 'duplicate' };
+      if (order?.couponId !== undefined && entry.status === 'entry') {
+        if (!(await takeCouponUse(trx, order.couponId))) throw new CouponUsedUp();
+      }
       if (entry.status === 'entry') {
-        const { owner, visitorCopy } = entryMails(entry.form.definition, entry.fields, {
-          siteTitle: site.title,
-          siteUrl: deps.siteUrl,
-          pageUrl: entry.pageUrl,
-          administrators,
-        });
+        const { owner, visitorCopy } = entryMails(
+          entry.form.definition,
+          entry.fields,
+          {
+            siteTitle: site.title,
+            siteUrl: deps.siteUrl,
+            pageUrl: entry.pageUrl,
+            administrators,
+          },
+          order && {
+            number: inserted.id,
+            summary: order.summary,
+            currency: order.currency,
+            instructions: order.provider === 'offline' ? order.instructions : '',
+            status: paymentStatusText.awaiting,
+          },
+        );
         if (owner) await enqueueMail(trx, owner, entry.now);
         if (visitorCopy) {
           const address = (visitorCopy.to[0] ?? '').toLowerCase();
@@ -104,16 +145,25 @@ export async function storeEntry(
           else copyWithheldFrom = inserted.id;
         }
       }
-      return 'entry' as const;
-    }),
-  );
+      return { stored: 'entry', entryId: inserted.id };
+    });
+  // A lost connection (a database restart, a failover) is tried again: the unique fingerprint
+  // makes a repeat of a transaction that did commit a duplicate, answered as received.
+  const outcome = await retryWhileConnectionLost(async () => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof CouponUsedUp) return { stored: 'coupon-used-up' } as const;
+      throw error;
+    }
+  });
   if (copyWithheldFrom !== undefined) {
     deps.log.warn('Visitor copy not sent: its address had its copies for this hour', {
       form: entry.form.id,
       entry: copyWithheldFrom,
     });
   }
-  if (stored === 'entry' && entry.status === 'entry') {
+  if (outcome.stored === 'entry' && entry.status === 'entry') {
     deps.deliverMailSoon();
     const { notifications } = entry.form.definition.settings;
     if (notifications.owner && notifications.ownerTo.length === 0 && administrators.length === 0) {
@@ -122,5 +172,5 @@ export async function storeEntry(
       );
     }
   }
-  return stored;
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../../platform/db/connect.ts';
-import type { FormEntryStatus } from '../../../platform/db/schema.ts';
+import type { FormEntryStatus, PaymentStatus } from '../../../platform/db/schema.ts';
+import type { OrderSummary } from '../order-summary.ts';
 import type { EntryField } from './notifications.ts';
 
 export type StoredEntry = {
@@ -13,6 +14,19 @@ export type StoredEntry = {
   userAgent: string;
   startedAt: number | null;
   submittedAt: number;
+  /** The order of an entry of a payment form; null for others. */
+  payment: EntryPayment | null;
+};
+
+export type EntryPayment = {
+  status: PaymentStatus;
+  provider: string;
+  reference: string | null;
+  currency: string;
+  total: number;
+  summary: OrderSummary;
+  coupon: string | null;
+  card: { brand: string; last4: string } | null;
 };
 
 /** Entries read per query: the export holds no more than this many in memory at once. */
@@ -45,6 +59,22 @@ export async function readEntriesPage(
     userAgent: row.user_agent,
     startedAt: row.started_at,
     submittedAt: row.submitted_at,
+    payment:
+      row.payment_status === null
+        ? null
+        : {
+            status: row.payment_status,
+            provider: row.payment_provider ?? '',
+            reference: row.payment_reference,
+            currency: row.currency ?? '',
+            total: Number(row.total ?? 0),
+            summary: JSON.parse(row.order_summary ?? 'null') as OrderSummary,
+            coupon: row.coupon_code,
+            card:
+              row.card_last4 === null
+                ? null
+                : { brand: row.card_brand ?? '', last4: row.card_last4 },
+          },
   }));
 }
 

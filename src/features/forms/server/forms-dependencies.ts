@@ -1,7 +1,10 @@
+import type { Insertable } from 'kysely';
 import type { PageCache } from '../../../platform/cache/page-cache.ts';
 import type { Db } from '../../../platform/db/connect.ts';
+import type { StatHitsTable } from '../../../platform/db/schema.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
+import type { PaymentSettings } from '../payment-settings.ts';
 
 /**
  * What the forms engine needs of the running site, and nothing more. The composition root
@@ -22,4 +25,20 @@ export type FormsDependencies = {
   deliverMailSoon: () => void;
   /** The site settings a submission reads: the title for its mails, the visitor-id rule. */
   siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting }>;
+  /** The payment settings with the environment's Stripe keys in place of the admin's. */
+  paymentSettings: () => Promise<PaymentSettings>;
+  /** STRIPE_API_URL: another address for Stripe's API (a local stand-in in tests). */
+  stripeApiUrl: string | undefined;
+  /**
+   * The statistics row of a paid order (stats' purchase event), or undefined while statistics
+   * are off; stored in the transaction that marks the order paid.
+   */
+  purchaseHit: (purchase: {
+    at: number;
+    path: string;
+    visitorId: string | null;
+    entryId: number;
+    currency: string;
+    total: number;
+  }) => Promise<Insertable<StatHitsTable> | undefined>;
 };

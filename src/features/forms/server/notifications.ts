@@ -1,5 +1,9 @@
+import { htmlToText, renderMarkdown } from '../../../platform/markdown.ts';
+import { htmlOf } from '../../../platform/sanitised-html.ts';
+import { type CurrencyFormat, formatAmount } from '../currency.ts';
 import type { FormDefinition } from '../form-definition.ts';
 import { fill, formMessages } from '../messages.ts';
+import type { OrderSummary } from '../order-summary.ts';
 import { isValidEmail } from '../rules/email.ts';
 
 export type EntryField = { id: number; type: string; label: string; value: string };
@@ -10,6 +14,16 @@ export type EntryMail = {
   text: string;
   html: string;
   replyTo?: string;
+};
+
+/** An entry's order as its mails show it: number, summary lines, status, how to pay. */
+export type OrderMailPart = {
+  number: number;
+  summary: OrderSummary;
+  currency: CurrencyFormat;
+  /** Markdown from the owner: how to pay an offline order; empty when paid by card. */
+  instructions: string;
+  status: string;
 };
 
 /** The mails one entry causes; the visitor's copy is sent only within its address's limit. */
@@ -45,6 +59,51 @@ const htmlPage = (body: string) =>
 const htmlFooter = (lines: string[]) =>
   `<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 8px"><p style="color:#666;font-size:13px">${lines.join('<br>')}</p>`;
 
+function orderLines(order: OrderMailPart): string[] {
+  const money = (amount: number) => formatAmount(amount, order.currency);
+  const lines = order.summary.rows.map((row) => {
+    const name = row.choice ? `${row.label}: ${row.choice}` : row.label;
+    return `${name} × ${row.quantity}  ${money(row.amount)}`;
+  });
+  if (order.summary.coupon) {
+    lines.push(
+      `${fill(formMessages.summaryCoupon, { code: order.summary.coupon.code })}  -${money(order.summary.coupon.discount)}`,
+    );
+  }
+  lines.push(`${formMessages.summaryTotal}  ${money(order.summary.total)}`);
+  return lines;
+}
+
+const orderText = (order: OrderMailPart) =>
+  `${fill(formMessages.mailOrderNumber, { number: order.number })}\n${fill(formMessages.mailOrderStatus, { status: order.status })}\n\n${orderLines(order).join('\n')}${order.instructions ? `\n\n${htmlToText(renderMarkdown(order.instructions))}` : ''}\n\n`;
+
+function orderHtml(order: OrderMailPart): string {
+  const money = (amount: number) => escapeHtml(formatAmount(amount, order.currency));
+  const cell = 'style="padding:4px 12px 4px 0;border-bottom:1px solid #eee;text-align:left"';
+  const right = 'style="padding:4px 0;border-bottom:1px solid #eee;text-align:right"';
+  const rows = order.summary.rows.map((row) => {
+    const name = row.choice ? `${row.label}: ${row.choice}` : row.label;
+    return `<tr><td ${cell}>${escapeHtml(name)}</td><td ${cell}>${row.quantity}</td><td ${right}>${money(row.amount)}</td></tr>`;
+  });
+  if (order.summary.coupon) {
+    rows.push(
+      `<tr><td ${cell} colspan="2">${escapeHtml(fill(formMessages.summaryCoupon, { code: order.summary.coupon.code }))}</td><td ${right}>-${money(order.summary.coupon.discount)}</td></tr>`,
+    );
+  }
+  rows.push(
+    `<tr><th ${cell} colspan="2">${escapeHtml(formMessages.summaryTotal)}</th><th ${right}>${money(order.summary.total)}</th></tr>`,
+  );
+  const head = `<tr><th ${cell}>${escapeHtml(formMessages.summaryItem)}</th><th ${cell}>${escapeHtml(formMessages.summaryQuantity)}</th><th ${right}>${escapeHtml(formMessages.summaryPrice)}</th></tr>`;
+  return (
+    `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(formMessages.mailOrderNumber, { number: order.number }))}</p>` +
+    `<p style="margin:0 0 12px">${escapeHtml(fill(formMessages.mailOrderStatus, { status: order.status }))}</p>` +
+    `<table style="border-collapse:collapse;margin:0 0 16px">${head}${rows.join('')}</table>` +
+    (order.instructions
+      ? `<div style="margin:0 0 24px">${htmlOf(renderMarkdown(order.instructions))}</div>`
+      : '')
+  );
+}
+
 /**
  * The mails one entry causes, each as text and HTML: one to the site owner (to the form's own
  * recipients or, when it names none, to every administrator), with Reply-To set to the
@@ -55,13 +114,21 @@ export function entryMails(
   definition: FormDefinition,
   fields: readonly EntryField[],
   context: { siteTitle: string; siteUrl: string; pageUrl: string; administrators: string[] },
+  order?: OrderMailPart,
 ): EntryMails {
   const { notifications } = definition.settings;
   const mails: EntryMails = {};
   const visitorField = notifications.visitorEmailField;
   const firstEmail = fields.find((f) => f.type === 'email' && isValidEmail(f.value))?.value;
+  // An order is mailed to the buyer too: at the form's visitor address, else the first one.
   const visitorEmail =
-    visitorField === undefined ? undefined : fields.find((f) => f.id === visitorField)?.value;
+    visitorField === undefined
+      ? order
+        ? firstEmail
+        : undefined
+      : fields.find((f) => f.id === visitorField)?.value;
+  const orderPartText = order ? orderText(order) : '';
+  const orderPartHtml = order ? orderHtml(order) : '';
   const owners = notifications.ownerTo.length > 0 ? notifications.ownerTo : context.administrators;
   if (notifications.owner && owners.length > 0) {
     const shown = fields.filter((f) => f.type !== 'hidden' || f.value !== '');
@@ -72,10 +139,12 @@ export function entryMails(
       .map((part) => fill(part, { form: definition.title, site: context.siteTitle }));
     mails.owner = {
       to: owners,
-      subject: fill(notifications.ownerSubject, { form: definition.title }),
-      text: `${fieldLines(shown)}\n\n--\n${beforePage}${page}${afterPage}\n`,
+      subject: order
+        ? fill(formMessages.mailOrderOwnerSubject, { number: order.number, form: definition.title })
+        : fill(notifications.ownerSubject, { form: definition.title }),
+      text: `${orderPartText}${fieldLines(shown)}\n\n--\n${beforePage}${page}${afterPage}\n`,
       html: htmlPage(
-        `${fieldBlocks(shown)}\n${htmlFooter([
+        `${orderPartHtml}${fieldBlocks(shown)}\n${htmlFooter([
           `${escapeHtml(beforePage)}<a href="${escapeHtml(page)}">${escapeHtml(page)}</a>${escapeHtml(afterPage)}`,
         ])}`,
       ),
@@ -86,10 +155,15 @@ export function entryMails(
     const typed = fields.filter((f) => f.type !== 'hidden');
     mails.visitorCopy = {
       to: [visitorEmail],
-      subject: fill(notifications.visitorSubject, { form: definition.title }),
-      text: `${notifications.visitorMessage}\n\n${fieldLines(typed)}\n\n--\n${context.siteTitle}\n${context.siteUrl}\n`,
+      subject: order
+        ? fill(formMessages.mailOrderVisitorSubject, {
+            number: order.number,
+            site: context.siteTitle,
+          })
+        : fill(notifications.visitorSubject, { form: definition.title }),
+      text: `${notifications.visitorMessage}\n\n${orderPartText}${fieldLines(typed)}\n\n--\n${context.siteTitle}\n${context.siteUrl}\n`,
       html: htmlPage(
-        `<p style="margin:0 0 24px">${escapeHtml(notifications.visitorMessage)}</p>\n${fieldBlocks(typed)}\n${htmlFooter(
+        `<p style="margin:0 0 24px">${escapeHtml(notifications.visitorMessage)}</p>\n${orderPartHtml}${fieldBlocks(typed)}\n${htmlFooter(
           [
             escapeHtml(context.siteTitle),
             `<a href="${escapeHtml(context.siteUrl)}">${escapeHtml(context.siteUrl)}</a>`,

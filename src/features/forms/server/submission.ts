@@ -3,6 +3,7 @@ import { isSafeRedirectTarget } from '../../../platform/redirect-target.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { usableVisitorId } from '../../stats/visitor-consent.ts';
 import { visibleFieldIds } from '../conditions.ts';
+import { defaultCurrency, formatAmount } from '../currency.ts';
 import { isInputField } from '../field-kinds.ts';
 import { checkFields, errorKey, type FieldErrors } from '../field-rules.ts';
 import {
@@ -19,13 +20,16 @@ import {
   type StoredForm,
 } from '../form-definition.ts';
 import { honeypotFieldId } from '../honeypot.ts';
-import { formMessages } from '../messages.ts';
+import { fill, formMessages } from '../messages.ts';
+import { currencyOf } from '../payment-settings.ts';
 import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { storeEntry } from './entries.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { findForm } from './forms-store.ts';
+import { takesPayment } from './payments/checkout.ts';
+import { orderFieldValue, type PreparedOrder, prepareOrder } from './payments/order.ts';
 import { submissionFingerprint } from './submission-identity.ts';
 
 /** A form as the server uses it: the definition, its confirmation and blocks rendered once. */
@@ -240,8 +244,35 @@ export async function submitEntry(
   const spam = spamReason(definition, request, honeypot, signedFill);
 
   const visible = visibleFieldIds(definition, values);
-  const errors = checkFields(definition, values, visible);
+  const paymentSettings = takesPayment(definition) ? await deps.paymentSettings() : undefined;
+  const errors = checkFields(
+    definition,
+    values,
+    visible,
+    paymentSettings ? currencyOf(paymentSettings) : defaultCurrency,
+  );
   restrictedEmailErrors(definition, values, visible, errors);
+  if (parsed.browserOnlySent) {
+    deps.log.warn('A submission carried card details, which the form never sends; dropped unread', {
+      form: form.id,
+    });
+  }
+  let order: PreparedOrder | undefined;
+  if (paymentSettings && !spam) {
+    const prepared = await prepareOrder(
+      deps,
+      form.id,
+      definition,
+      values,
+      visible,
+      paymentSettings,
+      request.entries.find(([name]) => name === 'qforms[total]')?.[1],
+      errors,
+      now,
+    );
+    if ('header' in prepared) return rejected(409, prepared.header, withForm);
+    if ('order' in prepared) order = prepared.order;
+  }
   if (!spam && Object.keys(errors).length > 0) {
     return { outcome: 'rejected', status: 422, fields: errors, ...withForm };
   }
@@ -263,7 +294,9 @@ export async function submitEntry(
         id: field.id,
         type: field.type,
         label: field.label,
-        value: displayValue(field, values[field.id]),
+        value: order
+          ? orderFieldValue(field, values[field.id], order.currency)
+          : displayValue(field, values[field.id]),
       })),
     pageUrl: pagePath(request.pageUrl),
     visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
@@ -282,19 +315,46 @@ export async function submitEntry(
       rule: { scope: 'form-submit', limit: deps.submissionsPerMinute, windowMs: 60_000 },
       client: request.client,
     },
+    order,
     now,
   });
-  if (stored === 'rate-limited') return rejected(429, formMessages.tooManySubmissions, withForm);
+  if (stored.stored === 'rate-limited') {
+    return rejected(429, formMessages.tooManySubmissions, withForm);
+  }
+  if (stored.stored === 'coupon-used-up') {
+    const couponField = definition.fields.find((f) => f.type === 'payment-coupon');
+    return {
+      outcome: 'rejected',
+      status: 409,
+      fields: couponField ? { [couponField.id]: formMessages.couponUsedUp } : {},
+      header: couponField ? undefined : formMessages.couponUsedUp,
+      ...withForm,
+    };
+  }
   if (spam) deps.log.info('Form submission stored as spam', { form: form.id, reason: spam });
 
   const { confirmation } = definition.settings;
   return {
     outcome: 'accepted',
-    stored: spam ? 'spam' : stored,
+    stored: spam ? 'spam' : stored.stored,
     confirmation:
       confirmation.type === 'message'
-        ? { type: 'message', html: form.confirmationHtml }
+        ? {
+            type: 'message',
+            html:
+              order && stored.stored === 'entry'
+                ? orderConfirmationHtml(confirmation.message, order, stored.entryId)
+                : form.confirmationHtml,
+          }
         : { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
     ...withForm,
   };
+}
+
+/** The form's thanks, the order number and total, and how to pay an offline order. */
+function orderConfirmationHtml(message: string, order: PreparedOrder, entryId: number) {
+  const total = formatAmount(order.summary.total, order.currency);
+  const parts = [message, fill(formMessages.orderConfirmation, { number: entryId, total })];
+  if (order.provider === 'offline' && order.summary.total > 0) parts.push(order.instructions);
+  return renderMarkdown(parts.join('\n\n'));
 }

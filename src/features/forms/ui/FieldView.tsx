@@ -1,104 +1,29 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { htmlOf, type SanitisedHtml } from '../../../platform/sanitised-html.ts';
+import type { ReactNode } from 'react';
+import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { choiceValue } from '../field-kinds.ts';
-import { errorKey, type FieldErrors } from '../field-rules.ts';
-import { asList, asPart, asText, type FieldInput, fieldName } from '../field-values.ts';
+import { errorKey } from '../field-rules.ts';
+import { asList, asPart, asText, fieldName } from '../field-values.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
 import { fill, formMessages } from '../messages.ts';
 import { counterText } from '../rules/text-limits.ts';
-
-export type FieldViewProps = {
-  field: FormField;
-  /** Prefix of element ids, unique per form embed: `qforms-3-0`. */
-  idPrefix: string;
-  value: FieldInput | undefined;
-  errors: FieldErrors;
-  /** Read-only by the field, or because the whole form is locked. */
-  readOnly: boolean;
-  /**
-   * Whether the browser's own check may require it: not for a field that conditions may
-   * hide, which a form without JavaScript shows and the server decides on.
-   */
-  nativeRequired: boolean;
-  /** An e-mail address to offer instead of what was typed. */
-  suggestion?: string | undefined;
-  /** `part` names the input of a field that has several (`first`, `secondary`). */
-  onChange: (field: FormField, value: FieldInput, part?: string) => void;
-  onBlur: (field: FormField, part?: string) => void;
-  onAcceptSuggestion?: (field: FormField, suggestion: string) => void;
-  onNumberKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
-  /** The markup of a content or HTML block, sanitised by the server. */
-  markup?: SanitisedHtml | undefined;
-};
-
-export const inputId = (idPrefix: string, fieldId: number, part?: string) =>
-  `${idPrefix}-field_${fieldId}${part ? `-${part}` : ''}`;
-const errorId = (input: string) => `${input}-error`;
-
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <em id={errorId(id)} className="qforms-error" role="alert">
-      {message}
-    </em>
-  );
-}
-
-function Label({
-  field,
-  htmlFor,
-  asLegend = false,
-}: {
-  field: FormField;
-  htmlFor?: string;
-  asLegend?: boolean;
-}) {
-  if (!field.label) return null;
-  const className = `qforms-field-label${field.hideLabel ? ' qforms-label-hide' : ''}`;
-  const content = (
-    <>
-      {field.label}
-      {field.required && (
-        <span className="qforms-required-label" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </>
-  );
-  return asLegend ? (
-    <legend className={className}>{content}</legend>
-  ) : (
-    <label className={className} htmlFor={htmlFor}>
-      {content}
-    </label>
-  );
-}
-
-/** The attributes that tie an input to its description and error (label/for is separate). */
-function describedBy(
-  field: FormField,
-  id: string,
-  error: string | undefined,
-  extra: string[] = [],
-) {
-  const ids = [...(field.description ? [`${id}-description`] : []), ...extra];
-  if (error) ids.push(errorId(id));
-  return {
-    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-required': field.required || undefined,
-  };
-}
-
-function Description({ field, id }: { field: FormField; id: string }) {
-  if (!field.description) return null;
-  return (
-    <div id={`${id}-description`} className="qforms-field-description">
-      {field.description}
-    </div>
-  );
-}
+import {
+  Description,
+  describedBy,
+  ErrorText,
+  errorId,
+  type FieldViewProps,
+  type Inner,
+  inputId,
+  Label,
+} from './field-parts.tsx';
+import {
+  CardInput,
+  CouponInput,
+  OrderTotal,
+  PaymentSelect,
+  PaymentSingle,
+  PricedChoices,
+} from './PaymentFields.tsx';
 
 /** One field of a form, with the markup contract `qforms[fields][{id}]` (seed §3). */
 export function FieldView(props: FieldViewProps) {
@@ -193,14 +118,21 @@ export function FieldView(props: FieldViewProps) {
       );
     case 'pagebreak':
       return null;
+    case 'payment-single':
+      return wrap(<PaymentSingle {...props} field={field} id={id} error={error} />);
+    case 'payment-multiple':
+    case 'payment-checkbox':
+      return wrap(<PricedChoices {...props} field={field} id={id} error={error} />, true);
+    case 'payment-select':
+      return wrap(<PaymentSelect {...props} field={field} id={id} error={error} />);
+    case 'payment-coupon':
+      return wrap(<CouponInput {...props} field={field} id={id} error={error} />);
+    case 'payment-credit-card':
+      return wrap(<CardInput {...props} field={field} id={id} error={error} />, true);
+    case 'payment-total':
+      return wrap(<OrderTotal {...props} field={field} id={id} error={error} />);
   }
 }
-
-type Inner<F extends FormField = FormField> = FieldViewProps & {
-  field: F;
-  id: string;
-  error: string | undefined;
-};
 
 function Counter({ id, value, field }: { id: string; value: string; field: FormField }) {
   if ((field.type !== 'text' && field.type !== 'textarea') || !field.limit) return null;

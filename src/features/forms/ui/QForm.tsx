@@ -7,9 +7,11 @@ import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
 import { FieldView } from './FieldView.tsx';
 import { PageIndicator } from './PageIndicator.tsx';
+import { OrderSummaryTable } from './PaymentFields.tsx';
 import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
 import { useFormToken } from './use-form-token.ts';
 import { usePageNavigation } from './use-page-navigation.ts';
+import { useCoupon, usePayment } from './use-payment.ts';
 import { useReadOnlyLocks } from './use-read-only-locks.ts';
 import { useScrollAfterRender } from './use-scroll-after-render.ts';
 import { useSubmission } from './use-submission.ts';
@@ -39,7 +41,9 @@ export default function QForm({
   const { formLocked, isLocked } = useReadOnlyLocks(formRef, settings.readOnly, definition.fields);
   const scroll = useScrollAfterRender(idPrefix);
   const formToken = useFormToken(form.id, { token, time: tokenTime });
-  const checks = useFieldChecks(form, pages, posted, idPrefix);
+  const coupon = useCoupon(form);
+  const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check);
+  const payment = usePayment(form, checks, coupon.applied, checks.checkNow);
   const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
   const { submitting, confirmation, general, onFocus, onSubmit } = useSubmission(
     form,
@@ -125,6 +129,7 @@ export default function QForm({
                   onNumberKey={onNumberKey}
                   nativeRequired={field.required && !field.conditions}
                   markup={form.blocks[field.id]}
+                  payment={payment}
                 />
               );
               const conditions = field.conditions;
@@ -161,6 +166,15 @@ export default function QForm({
               </div>
             )}
             {paged && p.number === 1 && footerErrors}
+            {p.number === lastPage &&
+              payment &&
+              !p.fields.some((f) => f.type === 'payment-total') && (
+                <OrderSummaryTable
+                  summary={payment.summary}
+                  currency={payment.currency}
+                  caption={formMessages.summaryCaption}
+                />
+              )}
             {p.number < lastPage ? (
               <div className="qforms-page-buttons">
                 {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
@@ -183,6 +197,14 @@ export default function QForm({
                 <input type="hidden" name="qforms[instance]" value={instance} readOnly />
                 <input type="hidden" name="qforms[token]" value={currentToken.token} readOnly />
                 <input type="hidden" name="page_url" value={pageUrl} readOnly />
+                {payment && (
+                  <input
+                    type="hidden"
+                    name="qforms[total]"
+                    value={payment.summary.total}
+                    readOnly
+                  />
+                )}
                 <input type="hidden" name="start_timestamp" defaultValue="" />
                 <input type="hidden" name="end_timestamp" defaultValue="" />
                 <input type="hidden" name="qforms[start_token]" defaultValue="" />

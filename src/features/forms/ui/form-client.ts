@@ -1,3 +1,5 @@
+import type { CouponTerms } from '../order-summary.ts';
+
 /** The browser side of the form calls (seed §7 calls 3–5) and the scrolling they need. */
 
 export const ajaxUrl = '/ajax';
@@ -49,6 +51,27 @@ export function checkRestrictedEmail(
     restrictedChecks.set(key, check);
   }
   return check;
+}
+
+export type CouponReply = { ok: true; terms: CouponTerms } | { ok: false; message: string };
+
+/** Asks whether a coupon code takes money off this form's order (`qforms_check_coupon`). */
+export async function checkCouponCode(formId: number, code: string): Promise<CouponReply> {
+  const answer = await postAjax(
+    new URLSearchParams({ action: 'qforms_check_coupon', form_id: String(formId), code }),
+  );
+  const data = answer.data as Partial<CouponTerms & { message: string }> | null;
+  if (
+    answer.success &&
+    typeof data?.code === 'string' &&
+    (data.kind === 'percent' || data.kind === 'fixed') &&
+    typeof data.amount === 'number'
+  ) {
+    return { ok: true, terms: { code: data.code, kind: data.kind, amount: data.amount } };
+  }
+  if (!answer.success && typeof data?.message === 'string')
+    return { ok: false, message: data.message };
+  throw new Error('Unexpected answer to the coupon check');
 }
 
 export async function fetchToken(formId: number): Promise<{ token: string; time: number }> {

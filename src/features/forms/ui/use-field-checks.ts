@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { visibleFieldIds } from '../conditions.ts';
+import { defaultCurrency, formatNumber, parseAmount } from '../currency.ts';
 import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
 import {
   asPart,
@@ -19,6 +20,7 @@ import { withHttps } from '../rules/url.ts';
 import { checkRestrictedEmail } from './form-client.ts';
 import { errorsAfterCheck, firstErrorPage, withoutField } from './shown-errors.ts';
 import { useAfterPress } from './use-after-press.ts';
+import type { RemoteCheck } from './use-payment.ts';
 
 /** Seed §9: the key-up debounce and the wait for remote checks on Next. */
 const keyUpDebounceMs = 1000;
@@ -29,6 +31,16 @@ function emailValue(field: FormField, input: FieldInput | undefined) {
     'confirmation' in field && field.confirmation ? asPart(input, 'primary') : asText(input)
   ).trim();
 }
+
+/** Fields whose every change is checked at once: choices, not typing. */
+const checkedOnChange: readonly string[] = [
+  'checkbox',
+  'radio',
+  'select',
+  'payment-multiple',
+  'payment-checkbox',
+  'payment-select',
+];
 
 /** A number input takes no other key (shortcuts excepted). */
 export const onNumberKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -47,8 +59,12 @@ export function useFieldChecks(
   pages: readonly FormPage[],
   posted: FormPostState | undefined,
   idPrefix: string,
+  remoteCheck?: RemoteCheck,
 ) {
   const { definition } = form;
+  const currency = form.payment?.currency ?? defaultCurrency;
+  const remoteCheckRef = useRef(remoteCheck);
+  remoteCheckRef.current = remoteCheck;
   const afterPress = useAfterPress();
   const [values, setValues] = useState<FormValues>(() => ({
     ...initialValues(definition),
@@ -84,11 +100,25 @@ export function useFieldChecks(
     scope: 'touched' | 'all' = 'touched',
   ) => {
     const fresh: FieldErrors = {};
-    checkField(field, input, fresh);
+    checkField(field, input, fresh, currency);
     if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
     setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
+    if (fresh[errorKey(field.id)]) return;
+    const remote = remoteCheckRef.current?.(field, input);
+    if (remote) {
+      const check = remote
+        .then((message) => {
+          if (!message || valuesRef.current[field.id] !== input) return;
+          afterPress(`remote:${field.id}`, () =>
+            setErrors((current) => ({ ...current, [errorKey(field.id)]: message })),
+          );
+        })
+        .catch((error: unknown) => console.error(error))
+        .finally(() => pendingChecks.current.delete(check));
+      pendingChecks.current.add(check);
+    }
     // As soon as the address itself is valid: its confirmation box may still be empty.
-    if (fresh[errorKey(field.id)] || !form.restrictedFieldIds.includes(field.id)) return;
+    if (!form.restrictedFieldIds.includes(field.id)) return;
     const email = emailValue(field, input);
     if (email === '' || !isValidEmail(email)) return;
     const check = checkRestrictedEmail(form.id, field.id, email)
@@ -118,9 +148,10 @@ export function useFieldChecks(
     if (field.type === 'email') setSuggestions(({ [field.id]: _, ...rest }) => rest);
     const timers = keyUpTimers.current;
     clearTimeout(timers.get(field.id));
-    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'select') {
+    if (checkedOnChange.includes(field.type)) {
       validateField(field, input);
-    } else {
+    } else if (field.type !== 'payment-coupon') {
+      // A coupon is checked with the server on leaving the field and on Apply, not per pause.
       timers.set(
         field.id,
         setTimeout(
@@ -138,6 +169,18 @@ export function useFieldChecks(
     if (field.type === 'url' && typeof input === 'string' && input.trim() !== '') {
       input = withHttps(input.trim());
       if (input !== valuesRef.current[field.id]) onChange(field, input);
+    }
+    // Seed §5: a price the visitor names is written in the currency's format on blur.
+    if (
+      field.type === 'payment-single' &&
+      field.priceType === 'user' &&
+      typeof input === 'string'
+    ) {
+      const amount = parseAmount(input, currency);
+      if (amount !== undefined) {
+        input = formatNumber(amount, currency);
+        if (input !== valuesRef.current[field.id]) onChange(field, input);
+      }
     }
     validateField(field, input);
     if (field.type === 'email' && definition.settings.emailSuggestions) {
@@ -190,6 +233,8 @@ export function useFieldChecks(
     onChange,
     onBlur,
     onAcceptSuggestion,
+    /** Checks a field now, with the server where it needs one (a coupon's Apply). */
+    checkNow: (field: FormField) => validateField(field, valuesRef.current[field.id], 'all'),
     checkPages,
     firstErrorPage: () => firstErrorPage(pages, errorsRef.current),
     /** Shows the errors the server reported instead. */

@@ -6,6 +6,8 @@ import {
   parseSettingsSection,
   valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
+import { secretPaymentSettings } from '../../../features/forms/payment-settings.ts';
+import { writePaymentSettings } from '../../../features/forms/server/payment-settings-store.ts';
 import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
@@ -40,6 +42,16 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
   if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
   if (Object.keys(groups.share).length > 0) await writeShareSettings(app.database.db, groups.share);
+  // A secret left empty keeps the one stored: the page never had it to send back.
+  const payments = Object.fromEntries(
+    Object.entries(groups.payments).filter(
+      ([name, value]) =>
+        !(secretPaymentSettings as readonly string[]).includes(name) || value !== '',
+    ),
+  );
+  if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
   app.log.info(`Settings saved: ${body.section}`);
-  return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: parsed.values });
+  const shown = { ...parsed.values };
+  for (const name of secretPaymentSettings) if (name in shown) shown[name] = '';
+  return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
 };
