@@ -9,6 +9,7 @@ import {
   kilobyte,
   lostFormEntries,
   lostStatsHits,
+  paymentFormSubmissionsPerSecond,
   postPageJavaScriptGzipBytes,
   postPageRequests,
   postPageTransferBytes,
@@ -108,6 +109,13 @@ export const targets = {
     description: 'valid AJAX form submissions answered and stored as entries, per second',
     direction: 'atLeast',
     limit: formSubmissionsPerSecond,
+    unit: 'submissions/s',
+  },
+  paymentFormSubmissionThroughput: {
+    id: 'payment-form-submission-throughput',
+    description: 'valid AJAX orders (the Workshop booking form) answered and stored, per second',
+    direction: 'atLeast',
+    limit: paymentFormSubmissionsPerSecond,
     unit: 'submissions/s',
   },
   lostFormEntries: {

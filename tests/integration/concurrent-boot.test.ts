@@ -56,7 +56,9 @@ for (const database of testDatabases()) {
         expect(await count('posts')).toBe(titles.length);
         expect(await count('users')).toBe(1);
         expect(await count('secrets')).toBe(1);
-        expect(await count('forms')).toBe(2);
+        expect(await count('forms')).toBe(3);
+        const coupons = await handle.db.selectFrom('form_coupons').select('code').execute();
+        expect(coupons).toEqual([{ code: 'FIELDNOTES15' }]);
       } finally {
         await handle.db.destroy();
         for (const instance of started) {

@@ -16,6 +16,7 @@ const releasedMigrations = [
   '2026-11-26-005-admin-sign-in',
   '2026-11-26-006-admin-preferences',
   '2026-11-26-007-post-seo',
+  '2026-11-26-008-payments',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

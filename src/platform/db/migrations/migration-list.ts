@@ -5,7 +5,7 @@ import { createStatsTables } from './2026-11-22-004-stats.ts';
 import { addAdminSignIn } from './2026-11-26-005-admin-sign-in.ts';
 import { createAdminPreferences } from './2026-11-26-006-admin-preferences.ts';
 import { addPostSeo } from './2026-11-26-007-post-seo.ts';
-import { addPayments } from './2026-11-27-008-payments.ts';
+import { addPayments } from './2026-11-26-008-payments.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -21,5 +21,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-26-005-admin-sign-in', up: addAdminSignIn },
   { name: '2026-11-26-006-admin-preferences', up: createAdminPreferences },
   { name: '2026-11-26-007-post-seo', up: addPostSeo },
-  { name: '2026-11-27-008-payments', up: addPayments },
+  { name: '2026-11-26-008-payments', up: addPayments },
 ];

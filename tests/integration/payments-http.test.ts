@@ -1,0 +1,406 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formMessages } from '../../src/features/forms/messages.ts';
+import { createCoupon } from '../../src/features/forms/server/coupons.ts';
+import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { testDatabases } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const run = promisify(execFile);
+const secret = 'payments-http-test-secret-0123456789abcdef';
+/** The demo's Workshop booking form (demo/forms.json). */
+const booking = 3;
+const contact = 1;
+
+/**
+ * Orders over HTTP on the built site, with the demo's Workshop booking form and the offline
+ * provider: the server's own summary and total, refused tampering, coupons (their last use
+ * taken once by concurrent orders), card details never kept, the command line's view of
+ * orders and the purchase they count once paid. Once per database.
+ */
+for (const database of testDatabases()) {
+  describe(`payment forms over HTTP on ${database.name}`, () => {
+    let server: TestServer;
+    let handle: DatabaseHandle;
+    let databaseUrl: string;
+
+    beforeAll(async () => {
+      const empty = await database.open();
+      await empty.close();
+      server = await startTestServer({
+        QUIRE_SECRET: secret,
+        QUIRE_ADMIN_EMAIL: 'owner@example.org',
+        QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
+        FORM_SUBMISSIONS_PER_MINUTE: '1000',
+        ...(database.name === 'postgres'
+          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
+          : {}),
+      });
+      databaseUrl =
+        database.name === 'postgres'
+          ? (process.env.TEST_DATABASE_URL as string)
+          : `sqlite:${join(server.dataDir, 'quire.db')}`;
+      handle = connectDatabase(
+        database.name === 'postgres'
+          ? { kind: 'postgres', url: databaseUrl }
+          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
+      );
+    }, 90_000);
+    afterAll(async () => {
+      await handle?.db.destroy();
+      await server?.stop();
+    });
+
+    const now = () => Math.floor(Date.now() / 1000);
+    const ajax = async (fields: Record<string, string | string[]>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+      }
+      const response = await fetch(`${server.url}/ajax`, {
+        method: 'POST',
+        body,
+        headers: { origin: server.url },
+      });
+      return { status: response.status, answer: await response.json() };
+    };
+
+    let counter = 0;
+    /**
+     * A booking: knife sharpening for 2 ($90.00), lunch ($12.50), the materials fee ($7.50):
+     * $110.00 before a coupon.
+     */
+    const order = (overrides: Record<string, string | string[]> = {}) => ({
+      action: 'qforms_submit',
+      'qforms[id]': String(booking),
+      'qforms[token]': issueFormToken(secret, booking, Date.now() - 60_000).token,
+      'qforms[submission_id]': `test-${++counter}-${Math.random()}`,
+      'qforms[fields][1][first]': 'Ada',
+      'qforms[fields][1][last]': 'Lovelace',
+      'qforms[fields][2]': 'ada@example.org',
+      'qforms[fields][3]': `Booking ${counter}`,
+      'qforms[fields][5][value]': 'knives',
+      'qforms[fields][5][quantity]': '2',
+      'qforms[fields][6][]': 'lunch',
+      'qforms[fields][7][value]': '',
+      'qforms[fields][7][quantity]': '1',
+      'qforms[fields][9]': '',
+      'qforms[fields][11]': '',
+      start_timestamp: String(now() - 60),
+      end_timestamp: String(now()),
+      page_url: '/workshop-booking/',
+      ...overrides,
+    });
+    const entryCount = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom('form_entries')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('form_id', '=', booking)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const cli = (...args: string[]) =>
+      run(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
+        {
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+        },
+      );
+
+    it('renders prices in the site currency, a total to send back, and card inputs without names', async () => {
+      const html = await (await fetch(`${server.url}/workshop-booking/`)).text();
+      expect(html).toContain('$85.00');
+      expect(html).toContain('Starter kit – $30.00');
+      expect(html).toContain('name="qforms[fields][5][quantity]"');
+      // The materials fee is always in the order: $7.50 until the visitor chooses more.
+      expect(html).toMatch(/name="qforms\[total\]" value="750"/);
+      expect(html).toContain('<table class="qforms-order-summary">');
+      const cardInputs =
+        html.match(
+          /<input[^>]+autoComplete="cc-[^"]+"[^>]*>|<input[^>]+autocomplete="cc-[^"]+"[^>]*>/gi,
+        ) ?? [];
+      expect(cardInputs).toHaveLength(3);
+      for (const input of cardInputs) expect(input).not.toMatch(/\sname=/);
+      expect(html).toContain('name="qforms[fields][13][last4]"');
+    });
+
+    it('takes an offline order: the server’s summary and total, awaiting payment, mailed with the instructions', async () => {
+      const { status, answer } = await ajax(
+        order({
+          'qforms[total]': '11000',
+          'qforms[fields][13][brand]': 'visa',
+          'qforms[fields][13][last4]': '4242',
+          'qforms[fields][13][token]': '',
+        }),
+      );
+      expect(status).toBe(200);
+      expect(answer.success).toBe(true);
+      const entry = await handle.db
+        .selectFrom('form_entries')
+        .selectAll()
+        .where('form_id', '=', booking)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(answer.data.confirmation).toContain(
+        `Your order number is ${entry.id}. The total is $110.00.`,
+      );
+      expect(answer.data.confirmation).toContain('IBAN GB33');
+      expect(entry).toMatchObject({
+        payment_status: 'awaiting',
+        payment_provider: 'offline',
+        currency: 'USD',
+        card_brand: 'visa',
+        card_last4: '4242',
+        coupon_code: null,
+      });
+      expect(Number(entry.total)).toBe(11000);
+      expect(JSON.parse(entry.order_summary ?? '{}')).toEqual({
+        rows: [
+          {
+            fieldId: 5,
+            label: 'Workshop',
+            choice: 'Knife sharpening (Sunday 10:00–13:00)',
+            quantity: 2,
+            unitPrice: 4500,
+            amount: 9000,
+          },
+          {
+            fieldId: 6,
+            label: 'Extras',
+            choice: 'Lunch from the bakery',
+            quantity: 1,
+            unitPrice: 1250,
+            amount: 1250,
+          },
+          {
+            fieldId: 8,
+            label: 'Materials fee',
+            choice: '',
+            quantity: 1,
+            unitPrice: 750,
+            amount: 750,
+          },
+        ],
+        subtotal: 11000,
+        total: 11000,
+      });
+      const fields = JSON.parse(entry.fields) as Array<{ id: number; value: string }>;
+      expect(fields.find((f) => f.id === 5)?.value).toBe(
+        'Knife sharpening (Sunday 10:00–13:00) × 2  $90.00',
+      );
+      const mails = await handle.db.selectFrom('mail_outbox').select('message').execute();
+      const visitorMail = mails
+        .map((m) => m.message)
+        .find((m) => m.includes(`Your order ${entry.id} at Field Notes`));
+      expect(visitorMail).toBeDefined();
+      expect(visitorMail).toContain('Total  $110.00');
+      expect(visitorMail).toContain('Please pay by bank transfer');
+      const ownerMail = mails
+        .map((m) => m.message)
+        .find((m) => m.includes(`New order ${entry.id}: Workshop booking`));
+      expect(ownerMail).toContain('owner@example.org');
+    });
+
+    it('refuses a total other than the one it computes, and stores nothing', async () => {
+      const before = await entryCount();
+      const { status, answer } = await ajax(order({ 'qforms[total]': '100' }));
+      expect(status).toBe(409);
+      expect(answer.success).toBe(false);
+      expect(answer.data.errors.general.header).toBe(
+        'The total has changed to $110.00. Please check the order summary and submit again.',
+      );
+      expect(await entryCount()).toBe(before);
+    });
+
+    it('refuses quantities out of range, unknown choices, a price below the minimum and a missing payment', async () => {
+      const before = await entryCount();
+      const cases: Array<[Record<string, string | string[]>, string, string]> = [
+        [
+          { 'qforms[fields][5][quantity]': '7' },
+          '5[quantity]',
+          'Please enter a quantity from 1 to 6.',
+        ],
+        [
+          { 'qforms[fields][5][quantity]': '0' },
+          '5[quantity]',
+          'Please enter a quantity from 1 to 6.',
+        ],
+        [{ 'qforms[fields][5][value]': 'free-lunch' }, '5', formMessages.invalidChoice],
+        [{ 'qforms[fields][6][]': ['lunch', 'caviar'] }, '6', formMessages.invalidChoice],
+        [
+          { 'qforms[fields][6][]': ['lunch', 'notebook', 'apron'] },
+          '6',
+          'You have exceeded the number of allowed selections: 2.',
+        ],
+        [{ 'qforms[fields][9]': '2.99' }, '9', 'Amount entered is less than the required minimum.'],
+        [{ 'qforms[fields][5][value]': '' }, '5', 'Payment is required.'],
+        [{ 'qforms[fields][11]': 'NOSUCHCODE' }, '11', formMessages.couponInvalid],
+      ];
+      for (const [overrides, key, message] of cases) {
+        const { status, answer } = await ajax(order(overrides));
+        expect(status, JSON.stringify(overrides)).toBe(422);
+        expect(answer.data.errors.field[key], JSON.stringify(overrides)).toBe(message);
+      }
+      expect(await entryCount()).toBe(before);
+    });
+
+    it('never keeps a card number or code, even when a request sends one', async () => {
+      const { answer } = await ajax(
+        order({
+          'qforms[fields][13][number]': '4242424242424242',
+          'qforms[fields][13][cvc]': '123',
+          'qforms[fields][13][expiry]': '12/30',
+        }),
+      );
+      expect(answer.success).toBe(true);
+      const rows = await handle.db.selectFrom('form_entries').selectAll().execute();
+      const outbox = await handle.db.selectFrom('mail_outbox').select('message').execute();
+      const everything = JSON.stringify([rows, outbox]);
+      expect(everything).not.toContain('4242424242424242');
+      expect(everything).not.toContain('12/30');
+      expect(server.errorOutput()).toContain('card details, which the form never sends');
+    });
+
+    it('checks coupons by their dates, uses and form, and applies the demo’s code with the order', async () => {
+      const check = (code: string, formId = booking) =>
+        ajax({ action: 'qforms_check_coupon', form_id: String(formId), code });
+      expect((await check('fieldnotes15')).answer).toEqual({
+        success: true,
+        data: { code: 'FIELDNOTES15', kind: 'percent', amount: 1500 },
+      });
+      const day = 86_400_000;
+      await createCoupon(handle.db, {
+        code: 'LATER',
+        kind: 'fixed',
+        amount: 500,
+        startsAt: Date.now() + day,
+      });
+      await createCoupon(handle.db, {
+        code: 'GONE',
+        kind: 'fixed',
+        amount: 500,
+        endsAt: Date.now() - day,
+      });
+      await createCoupon(handle.db, {
+        code: 'CONTACTONLY',
+        kind: 'fixed',
+        amount: 500,
+        formId: contact,
+      });
+      const used = await createCoupon(handle.db, {
+        code: 'USED',
+        kind: 'fixed',
+        amount: 500,
+        maxUses: 1,
+      });
+      await handle.db.updateTable('form_coupons').set({ uses: 1 }).where('id', '=', used).execute();
+      expect((await check('LATER')).answer.data.message).toBe(formMessages.couponNotYet);
+      expect((await check('GONE')).answer.data.message).toBe(formMessages.couponExpired);
+      expect((await check('CONTACTONLY')).answer.data.message).toBe(formMessages.couponNotForForm);
+      expect((await check('USED')).answer.data.message).toBe(formMessages.couponUsedUp);
+      expect((await check('what?')).answer.data.message).toBe(formMessages.couponInvalid);
+      expect((await check('FIELDNOTES15', contact)).status).toBe(404);
+
+      // 15% of $110.00 is $16.50.
+      const { answer } = await ajax(
+        order({ 'qforms[fields][11]': 'fieldnotes15', 'qforms[total]': '9350' }),
+      );
+      expect(answer.success).toBe(true);
+      const entry = await handle.db
+        .selectFrom('form_entries')
+        .select(['total', 'coupon_code', 'order_summary'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(Number(entry.total)).toBe(9350);
+      expect(entry.coupon_code).toBe('FIELDNOTES15');
+      expect(JSON.parse(entry.order_summary ?? '{}').coupon).toEqual({
+        code: 'FIELDNOTES15',
+        discount: 1650,
+      });
+    });
+
+    it('gives the last use of a coupon to one of 20 orders sent at once', async () => {
+      await createCoupon(handle.db, { code: 'LASTONE', kind: 'fixed', amount: 1000, maxUses: 1 });
+      const before = await entryCount();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          ajax(order({ 'qforms[fields][11]': 'LASTONE', 'qforms[total]': '10000' })),
+        ),
+      );
+      const accepted = results.filter((r) => r.answer.success);
+      const refused = results.filter((r) => !r.answer.success);
+      expect(accepted).toHaveLength(1);
+      expect(refused).toHaveLength(19);
+      for (const r of refused)
+        expect(r.answer.data.errors.field['11']).toBe(formMessages.couponUsedUp);
+      expect(await entryCount()).toBe(before + 1);
+      const coupon = await handle.db
+        .selectFrom('form_coupons')
+        .select('uses')
+        .where('code', '=', 'LASTONE')
+        .executeTakeFirstOrThrow();
+      expect(coupon.uses).toBe(1);
+    }, 60_000);
+
+    it('lists orders with their payment in the CLI, exports them as CSV, and counts a purchase once when paid', async () => {
+      const entry = await handle.db
+        .selectFrom('form_entries')
+        .select(['id', 'total'])
+        .where('form_id', '=', booking)
+        .where('payment_status', '=', 'awaiting')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const list = await cli('entries', 'list', '--form', String(booking), '--limit', '1');
+      expect(list.stdout).toContain(`#${entry.id}`);
+      expect(list.stdout).toMatch(/Payment: AWAITING {2}USD \d+\.\d\d {2}\(offline/);
+      expect(list.stdout).toContain(
+        'Workshop: Knife sharpening (Sunday 10:00–13:00) × 2  USD 90.00',
+      );
+
+      const file = join(server.dataDir, 'orders.csv');
+      await cli('entries', 'export', '--form', String(booking), file);
+      const csv = readFileSync(file, 'utf8');
+      expect(csv.split('\n')[0]).toContain(
+        'Payment status,Total,Currency,Order summary,Coupon,Card',
+      );
+      expect(csv).toContain('awaiting,');
+
+      const purchases = () =>
+        handle.db
+          .selectFrom('stat_hits')
+          .selectAll()
+          .where('event_action', '=', 'purchase')
+          .execute();
+      expect(await purchases()).toHaveLength(0);
+      const paid = await cli('entries', 'payment', String(entry.id), 'paid');
+      expect(paid.stdout).toContain(`Entry ${entry.id}: payment paid.`);
+      await cli('entries', 'payment', String(entry.id), 'refunded');
+      await cli('entries', 'payment', String(entry.id), 'paid');
+      const counted = await purchases();
+      expect(counted).toHaveLength(1);
+      expect(counted[0]).toMatchObject({
+        type: 'event',
+        event_category: 'ecommerce',
+        event_label: 'USD',
+        path: '/workshop-booking/',
+      });
+      expect(Number(counted[0]?.event_value)).toBe(Number(entry.total));
+      const row = await handle.db
+        .selectFrom('form_entries')
+        .select('payment_status')
+        .where('id', '=', entry.id)
+        .executeTakeFirstOrThrow();
+      expect(row.payment_status).toBe('paid');
+      await expect(cli('entries', 'payment', String(entry.id), 'gone')).rejects.toMatchObject({
+        code: 2,
+      });
+    }, 60_000);
+  });
+}
