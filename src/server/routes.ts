@@ -6,6 +6,10 @@ import {
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import {
+  stripeWebhookMaxBytes,
+  stripeWebhookPath,
+} from '../features/forms/server/payments/stripe-webhook.ts';
+import {
   confirmPath,
   subscriptionPostLimits,
   unsubscribePath,
@@ -55,6 +59,10 @@ const exact = new Map<string, RouteRules>([
   [
     '/ajax',
     { methods: ['POST'], maxBodyBytes: ajaxRouter.largestBody, cacheParams: [], answersJson: true },
+  ],
+  [
+    stripeWebhookPath,
+    { methods: ['POST'], maxBodyBytes: stripeWebhookMaxBytes, cacheParams: [], answersJson: true },
   ],
   [confirmPath, subscriptionPage(['t'])],
   [unsubscribePath, subscriptionPage(['t'])],

@@ -8,6 +8,7 @@ export function isValidSlug(slug: string): boolean {
 const reservedSlugs = new Set([
   'admin',
   'ajax',
+  'payments',
   'archive',
   'tag',
   'search',

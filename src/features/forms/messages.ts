@@ -33,6 +33,11 @@ export const formMessages = {
   cardUnavailable:
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
   cardDeclined: 'The card was not accepted: {reason}',
+  cardNotConfirmed: 'The payment was not confirmed with your bank. Please try again.',
+  cardDetailsRequired: 'Please enter your card details.',
+  /** A bank's confirmation step needs the page's scripts. */
+  cardNeedsScript:
+    'Your bank asks you to confirm this payment, which needs JavaScript. Please turn it on and send the form again.',
   cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
   minimumPriceHint: 'Minimum {amount}',
   couponApply: 'Apply',

@@ -20,6 +20,8 @@ export type PublicPayment = {
   /** Stripe's publishable key and the address of its browser library (`stripe` only). */
   publishableKey: string;
   scriptUrl: string;
+  /** Stripe's API, which turns the card into a PaymentMethod (`stripe` only). */
+  apiUrl: string;
 };
 
 export type PublicForm = {

@@ -4,13 +4,31 @@ import { isAllowedEmail } from '../rules/email.ts';
 import { checkCoupon } from './coupons.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
-import { loadForm, type SubmissionResult, submissionRequest, submitEntry } from './submission.ts';
+import {
+  finishCardPayment,
+  loadForm,
+  type SubmissionResult,
+  submissionRequest,
+  submitEntry,
+} from './submission.ts';
 
 /** What the forms' actions need of a call: the forms engine's dependencies and the caller. */
 export type FormsAjaxContext = { forms: FormsDependencies; client: string };
 
 /** The JSON `data` of a submission result (seed §3, Submission result). */
 export function submissionReplyData(result: SubmissionResult): unknown {
+  if (result.outcome === 'action_required') {
+    const { payment } = result;
+    return {
+      action_required: true,
+      payment: {
+        provider: payment.provider,
+        client_secret: payment.clientSecret,
+        entry_id: payment.entryId,
+        proof: payment.proof,
+      },
+    };
+  }
   if (result.outcome === 'accepted') {
     const { confirmation } = result;
     return confirmation.type === 'message'
@@ -43,9 +61,9 @@ const submit: AjaxAction<FormsAjaxContext> = {
   async handle(fields, request, { forms, client }) {
     const result = await submitEntry(forms, submissionRequest(fields, request, client));
     return {
-      success: result.outcome === 'accepted',
+      success: result.outcome !== 'rejected',
       data: submissionReplyData(result),
-      status: result.outcome === 'accepted' ? 200 : result.status,
+      status: result.outcome === 'rejected' ? result.status : 200,
     };
   },
 };
@@ -109,4 +127,36 @@ const checkCouponAction: AjaxAction<FormsAjaxContext> = {
   },
 };
 
-export const formAjaxActions = [submit, getToken, restrictedEmail, checkCouponAction];
+/**
+ * `qforms_payment_complete`: the browser's provider finished the step the bank asked for
+ * (after an `action_required` answer); the form's submission ends here, with the confirmation
+ * or the card's error, as `qforms_submit` would have ended.
+ */
+const completePayment: AjaxAction<FormsAjaxContext> = {
+  name: 'qforms_payment_complete',
+  maxBodyBytes: 4096,
+  maxFields: 10,
+  rateLimit: { limit: 20, windowMs: 60_000 },
+  refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
+  async handle(fields, _request, { forms }) {
+    const result = await finishCardPayment(forms, {
+      formId: formId(fields.get('form_id')),
+      entryId: formId(fields.get('entry_id')),
+      reference: fields.get('payment_intent') ?? '',
+      proof: fields.get('proof') ?? '',
+    });
+    return {
+      success: result.outcome !== 'rejected',
+      data: submissionReplyData(result),
+      status: result.outcome === 'rejected' ? result.status : 200,
+    };
+  },
+};
+
+export const formAjaxActions = [
+  submit,
+  getToken,
+  restrictedEmail,
+  checkCouponAction,
+  completePayment,
+];

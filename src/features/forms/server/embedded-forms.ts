@@ -1,6 +1,7 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
+import { formMessages } from '../messages.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { toPublicForm } from '../public-form.ts';
 import { issueFormToken } from './form-token.ts';
@@ -46,7 +47,7 @@ export async function embedForms(
         ? post.state
         : undefined;
     const payment = takesPayment(form.definition)
-      ? publicPayment(form.definition, await deps.paymentSettings())
+      ? publicPayment(form.definition, await deps.paymentSettings(), deps.stripeApiUrl)
       : undefined;
     body.push({
       type: 'form',
@@ -90,6 +91,14 @@ export async function receiveFormPost(
     formId: result.form.id,
     instance: Number.isSafeInteger(instance) && instance >= 0 ? instance : 0,
   };
+  if (result.outcome === 'action_required') {
+    return {
+      type: 'show',
+      ...where,
+      status: 402,
+      state: { values: result.values, fieldErrors: {}, headerError: formMessages.cardNeedsScript },
+    };
+  }
   if (result.outcome === 'accepted') {
     if (result.confirmation.type === 'redirect') {
       return { type: 'redirect', url: result.confirmation.url };

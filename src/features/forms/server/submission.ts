@@ -28,6 +28,7 @@ import { storeEntry } from './entries.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { findForm } from './forms-store.ts';
+import { completeCardPayment, takeCardPayment } from './payments/card-checkout.ts';
 import { takesPayment } from './payments/checkout.ts';
 import { orderFieldValue, type PreparedOrder, prepareOrder } from './payments/order.ts';
 import { submissionFingerprint } from './submission-identity.ts';
@@ -114,6 +115,13 @@ export type SubmissionResult =
       /** What was stored: an entry, spam, or nothing because it was a duplicate. */
       stored: 'entry' | 'spam' | 'duplicate';
       confirmation: Confirmation;
+      form: LoadedForm;
+      values: FormValues;
+    }
+  | {
+      /** The bank asks the cardholder to confirm the payment; the browser's provider does it. */
+      outcome: 'action_required';
+      payment: { provider: 'stripe'; clientSecret: string; entryId: number; proof: string };
       form: LoadedForm;
       values: FormValues;
     }
@@ -333,6 +341,39 @@ export async function submitEntry(
   }
   if (spam) deps.log.info('Form submission stored as spam', { form: form.id, reason: spam });
 
+  if (order?.provider === 'stripe' && order.summary.total > 0 && stored.stored === 'entry') {
+    const step = await takeCardPayment(deps, order, {
+      id: stored.entryId,
+      formId: form.id,
+      description: definition.settings.payment.description || definition.title,
+      email: visitorEmail(definition, values, visible),
+    });
+    const cardField = definition.fields.find((f) => f.type === 'payment-credit-card');
+    if (step.outcome === 'action_required') {
+      return {
+        outcome: 'action_required',
+        payment: {
+          provider: 'stripe',
+          clientSecret: step.clientSecret,
+          entryId: stored.entryId,
+          proof: step.proof,
+        },
+        ...withForm,
+      };
+    }
+    if (step.outcome === 'declined') {
+      return {
+        outcome: 'rejected',
+        status: 402,
+        fields: cardField ? { [errorKey(cardField.id, 'number')]: step.message } : {},
+        header: cardField ? undefined : step.message,
+        ...withForm,
+      };
+    }
+    if (step.outcome === 'unavailable')
+      return rejected(503, formMessages.cardUnavailable, withForm);
+  }
+
   const { confirmation } = definition.settings;
   return {
     outcome: 'accepted',
@@ -343,7 +384,14 @@ export async function submitEntry(
             type: 'message',
             html:
               order && stored.stored === 'entry'
-                ? orderConfirmationHtml(confirmation.message, order, stored.entryId)
+                ? orderConfirmationHtml(confirmation.message, {
+                    entryId: stored.entryId,
+                    total: formatAmount(order.summary.total, order.currency),
+                    instructions:
+                      order.provider === 'offline' && order.summary.total > 0
+                        ? order.instructions
+                        : '',
+                  })
                 : form.confirmationHtml,
           }
         : { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
@@ -351,10 +399,95 @@ export async function submitEntry(
   };
 }
 
-/** The form's thanks, the order number and total, and how to pay an offline order. */
-function orderConfirmationHtml(message: string, order: PreparedOrder, entryId: number) {
-  const total = formatAmount(order.summary.total, order.currency);
-  const parts = [message, fill(formMessages.orderConfirmation, { number: entryId, total })];
-  if (order.provider === 'offline' && order.summary.total > 0) parts.push(order.instructions);
+/** The form's thanks, the order number and total, and how to pay an order paid later. */
+export function orderConfirmationHtml(
+  message: string,
+  order: { entryId: number; total: string; instructions: string },
+) {
+  const parts = [
+    message,
+    fill(formMessages.orderConfirmation, { number: order.entryId, total: order.total }),
+  ];
+  if (order.instructions) parts.push(order.instructions);
   return renderMarkdown(parts.join('\n\n'));
+}
+
+/** The buyer's address, for the provider's receipt: the form's first filled e-mail field. */
+function visitorEmail(
+  definition: FormDefinition,
+  values: FormValues,
+  visible: ReadonlySet<number>,
+): string | undefined {
+  for (const field of definition.fields) {
+    if (field.type !== 'email' || !visible.has(field.id)) continue;
+    const value = displayValue(field, values[field.id]).trim();
+    if (value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The end of an order whose card needed the bank's step: the confirmation once the payment
+ * went through, or the card's error so the visitor can try again (`qforms_payment_complete`).
+ */
+export async function finishCardPayment(
+  deps: FormsDependencies,
+  request: {
+    formId: number | undefined;
+    entryId: number | undefined;
+    reference: string;
+    proof: string;
+  },
+): Promise<SubmissionResult> {
+  const form = request.formId === undefined ? undefined : await loadForm(deps, request.formId);
+  if (!form || request.entryId === undefined) return rejected(404, formMessages.formNotFound);
+  const step = await completeCardPayment(deps, {
+    formId: form.id,
+    entryId: request.entryId,
+    reference: request.reference,
+    proof: request.proof,
+  });
+  const withForm = { form, values: {} };
+  if (step === 'unknown') return rejected(404, formMessages.invalidToken, withForm);
+  const cardField = form.definition.fields.find((f) => f.type === 'payment-credit-card');
+  if (step.outcome === 'declined') {
+    return {
+      outcome: 'rejected',
+      status: 402,
+      fields: cardField ? { [errorKey(cardField.id, 'number')]: step.message } : {},
+      header: cardField ? undefined : step.message,
+      ...withForm,
+    };
+  }
+  if (step.outcome === 'unavailable') return rejected(503, formMessages.cardUnavailable, withForm);
+  if (step.outcome === 'action_required')
+    return rejected(402, formMessages.cardNotConfirmed, withForm);
+  const { confirmation } = form.definition.settings;
+  if (confirmation.type === 'redirect') {
+    return {
+      outcome: 'accepted',
+      stored: 'entry',
+      confirmation: { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
+      ...withForm,
+    };
+  }
+  const entry = await deps.db
+    .selectFrom('form_entries')
+    .select(['total'])
+    .where('id', '=', request.entryId)
+    .executeTakeFirstOrThrow();
+  const currency = currencyOf(await deps.paymentSettings());
+  return {
+    outcome: 'accepted',
+    stored: 'entry',
+    confirmation: {
+      type: 'message',
+      html: orderConfirmationHtml(confirmation.message, {
+        entryId: request.entryId,
+        total: formatAmount(Number(entry.total ?? 0), currency),
+        instructions: '',
+      }),
+    },
+    ...withForm,
+  };
 }

@@ -8,6 +8,7 @@ import type { FormIslandProps } from '../public-form.ts';
 import { FieldView } from './FieldView.tsx';
 import { PageIndicator } from './PageIndicator.tsx';
 import { OrderSummaryTable } from './PaymentFields.tsx';
+import { useCardPayment } from './use-card-payment.ts';
 import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
 import { useFormToken } from './use-form-token.ts';
 import { usePageNavigation } from './use-page-navigation.ts';
@@ -43,8 +44,17 @@ export default function QForm({
   const formToken = useFormToken(form.id, { token, time: tokenTime });
   const coupon = useCoupon(form);
   const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check);
-  const payment = usePayment(form, checks, coupon.applied, checks.checkNow);
+  const order = usePayment(form, checks, coupon.applied, checks.checkNow);
   const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
+  const card = useCardPayment(
+    form,
+    pages,
+    navigation.page,
+    checks.values,
+    checks.visible,
+    order?.summary.total ?? 0,
+  );
+  const payment = order && { ...order, cardUnavailable: card.cardUnavailable };
   const { submitting, confirmation, general, onFocus, onSubmit } = useSubmission(
     form,
     pages,
@@ -55,6 +65,7 @@ export default function QForm({
     checks,
     navigation,
     scroll,
+    card,
   );
   const { values, visible, errors, suggestions } = checks;
   const { page, goNext, goPrevious } = navigation;

@@ -5,6 +5,7 @@ import { formMessages } from '../messages.ts';
 import type { FormPostState, PublicForm, SubmitReplyData } from '../public-form.ts';
 import { newSubmissionId, nowSeconds, submitEntry } from './form-client.ts';
 import { type GeneralErrors, pageOfServerErrors } from './shown-errors.ts';
+import type { useCardPayment } from './use-card-payment.ts';
 import type { useFieldChecks } from './use-field-checks.ts';
 import type { useFormToken } from './use-form-token.ts';
 import type { usePageNavigation } from './use-page-navigation.ts';
@@ -28,6 +29,7 @@ export function useSubmission(
   checks: ReturnType<typeof useFieldChecks>,
   { setPage }: ReturnType<typeof usePageNavigation>,
   scroll: ReturnType<typeof useScrollAfterRender>,
+  card: ReturnType<typeof useCardPayment>,
 ) {
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
@@ -86,11 +88,27 @@ export function useSubmission(
   };
 
   const sendAjax = async (element: HTMLFormElement) => {
+    const prepared = await card.prepareCard();
+    if (!prepared.ok) {
+      setSubmitting(false);
+      showServerErrors(prepared.errors, {});
+      return;
+    }
     const body = new FormData(element);
-    for (const [name, value] of Object.entries(signedStamps())) body.set(name, value);
+    for (const [name, value] of Object.entries({ ...signedStamps(), ...prepared.fields })) {
+      body.set(name, value);
+    }
     let answer: Awaited<ReturnType<typeof submitEntry>>;
     try {
       answer = await submitEntry(body);
+      const required = answer.success && (answer.data as SubmitReplyData | null)?.action_required;
+      if (required) {
+        // Seed §4: an event for an external handler; the card's provider is the one here.
+        element.dispatchEvent(
+          new CustomEvent('qformsAjaxSubmitActionRequired', { detail: answer.data }),
+        );
+        answer = (await card.completeAction(answer.data as never)) ?? answer;
+      }
     } catch (error) {
       console.error(formMessages.networkError, error);
       element.dispatchEvent(new CustomEvent('qformsAjaxSubmitFailed', { detail: { error } }));
@@ -100,7 +118,6 @@ export function useSubmission(
     const data = (answer.data ?? {}) as SubmitReplyData;
     if (answer.success) {
       if (data.action_required) {
-        element.dispatchEvent(new CustomEvent('qformsAjaxSubmitActionRequired', { detail: data }));
         setSubmitting(false);
       } else if (typeof data.redirect_url === 'string') {
         if (data.new_tab) {

@@ -89,11 +89,19 @@ export async function prepareOrder(
           last4: asPart(cardInput, 'last4'),
         }
       : undefined;
+  const provider = providerOf(definition, settings);
+  if (provider === 'stripe' && summary.total > 0 && cardField) {
+    const token = asPart(cardInput, 'token');
+    if (!/^pm_\w{1,200}$/.test(token)) {
+      errors[`${cardField.id}[number]`] = formMessages.cardDetailsRequired;
+      return { errors: true };
+    }
+  }
   return {
     order: {
       summary,
       currency,
-      provider: providerOf(definition, settings),
+      provider,
       couponId: coupon?.ok ? coupon.id : undefined,
       card,
       instructions: definition.settings.payment.instructions || settings.offlineInstructions,
