@@ -9,6 +9,9 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 // specs that open the site's database, tests/e2e/forms-support.ts) through the environment.
 process.env.QUIRE_E2E_DATA_DIR ??= join(tmpdir(), `quire-e2e-${process.pid}`);
 const dataDir = process.env.QUIRE_E2E_DATA_DIR;
+/** The Stripe stand-in the journeys' site takes cards through (tests/support/e2e-server.ts). */
+const stripePort = port + 1;
+process.env.QUIRE_E2E_STRIPE_URL ??= `http://127.0.0.1:${stripePort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,6 +64,7 @@ export default defineConfig({
       FORM_SUBMISSIONS_PER_MINUTE: '1000',
       // Journeys that meet rate limits tell their clients apart with X-Forwarded-For.
       TRUST_PROXY: '1',
+      E2E_STRIPE_PORT: String(stripePort),
     },
   },
 });

@@ -65,7 +65,9 @@ const cors = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-export async function startStripeStandIn(options: { declineAuthentication?: boolean } = {}) {
+export async function startStripeStandIn(
+  options: { declineAuthentication?: boolean; port?: number } = {},
+) {
   const requests: StandInRequest[] = [];
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
@@ -210,7 +212,7 @@ export async function startStripeStandIn(options: { declineAuthentication?: bool
       stripeError('invalid_request_error', `Unrecognized request URL (${url.pathname})`),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
