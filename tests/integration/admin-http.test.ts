@@ -10,6 +10,7 @@ import {
 import { adminMessages } from '../../src/features/admin/messages.ts';
 import { popupSettingsSchema } from '../../src/features/share/share-settings.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
+import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -571,6 +572,80 @@ for (const database of testDatabases()) {
         expect(test).toContain('From: Ada at the desk <ada@blog.example>');
         expect(test).toContain('To: owner@example.org');
       }
+    });
+
+    it('saves the Payments tab: the currency shows on the site, secrets are kept and never shown', async () => {
+      const { header } = sessionFrom(
+        await request('/admin/sign-in', { form: { email: 'owner@example.org', password } }),
+      );
+      const csrf = await csrfOf(await request('/admin/settings', { cookie: header }));
+      const save = (values: Record<string, unknown>) =>
+        fetch(`${server.url}/admin/api/settings`, {
+          method: 'POST',
+          headers: {
+            cookie: header,
+            'x-forwarded-for': newClient(),
+            'x-csrf-token': csrf,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ section: 'payments', values }),
+        });
+      const payments = {
+        currencyCode: 'EUR',
+        currencySymbol: '€',
+        currencySymbolPosition: 'right',
+        currencyDecimals: 2,
+        decimalSeparator: ',',
+        thousandsSeparator: '.',
+        provider: 'offline',
+        offlineInstructions: 'Bitte überweisen Sie den Betrag.',
+        stripePublishableKey: 'pk_test_admin',
+        stripeSecretKey: 'sk_test_kept_secret',
+        stripeWebhookSecret: 'whsec_kept_secret',
+        stripeScriptUrl: 'https://js.stripe.com/v3/',
+      };
+      const first = await save(payments);
+      expect(first.status).toBe(200);
+      expect(JSON.stringify(await first.json())).not.toContain('kept_secret');
+      // Saved again without the secrets (the page never had them): they stay.
+      expect(
+        (await save({ ...payments, stripeSecretKey: '', stripeWebhookSecret: '' })).status,
+      ).toBe(200);
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      const handle = connectDatabase(
+        url
+          ? { kind: 'postgres', url }
+          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
+      );
+      const stored = await handle.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'payments')
+        .executeTakeFirstOrThrow();
+      await handle.db.destroy();
+      expect(JSON.parse(stored.value)).toMatchObject({
+        currencyCode: 'EUR',
+        stripeSecretKey: 'sk_test_kept_secret',
+        stripeWebhookSecret: 'whsec_kept_secret',
+      });
+      const settingsPage = await (await request('/admin/settings', { cookie: header })).text();
+      expect(settingsPage).not.toContain('kept_secret');
+      expect(settingsPage).toContain('pk_test_admin');
+      const booking = await (await fetch(`${server.url}/workshop-booking/`)).text();
+      expect(booking).toContain('85,00 €');
+      expect(booking).not.toContain('kept_secret');
+      const refused = await save({ ...payments, thousandsSeparator: ',' });
+      expect(refused.status).toBe(422);
+      // Back to the demo's dollars for the other tests.
+      await save({
+        ...payments,
+        currencyCode: 'USD',
+        currencySymbol: '$',
+        currencySymbolPosition: 'left',
+        decimalSeparator: '.',
+        thousandsSeparator: ',',
+      });
     });
 
     it('never serves a signed-in owner a cached page, nor caches theirs', async () => {

@@ -4,7 +4,7 @@ import { asPart, type FormValues, fieldName } from '../field-values.ts';
 import { type FormPage, pageOfField } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { PublicForm } from '../public-form.ts';
-import { type CardProvider, loadCardProvider } from './card-provider.ts';
+import type { CardProvider } from './card-provider.ts';
 import { type AjaxAnswer, postAjax } from './form-client.ts';
 
 /** What an `action_required` answer carries for the provider (seed §3, Submission result). */
@@ -34,7 +34,12 @@ export function useCardPayment(
 
   const load = () => {
     if (!payment) return undefined;
-    provider.current ??= loadCardProvider(payment);
+    // The provider's code is a chunk of its own, fetched with its script: only card forms need it.
+    provider.current ??= import('./card-provider.ts').then(({ loadCardProvider }) => {
+      const loading = loadCardProvider(payment);
+      if (!loading) throw new Error(`No card provider for ${payment.provider}`);
+      return loading;
+    });
     provider.current?.then(
       () => setUnavailable(false),
       (error: unknown) => {
@@ -47,7 +52,10 @@ export function useCardPayment(
   };
 
   useEffect(() => {
-    if (page === cardPage && payment?.provider === 'stripe') load();
+    // After a failed load, the next try is the visitor's: sending the form.
+    if (page === cardPage && payment?.provider === 'stripe' && !provider.current && !unavailable) {
+      load();
+    }
   });
 
   /** The fields to send in the card's place, or the card field's errors. */
