@@ -336,3 +336,47 @@ test('when the provider’s script cannot load, the card field says so and the r
   await form.locator('.qforms-page-3').getByRole('button', { name: 'Previous' }).click();
   await expectCurrentPage(form, 2);
 });
+
+test('the order summary draws a large change in batches of 10 rows, a frame apart', async ({
+  page,
+}) => {
+  const choices = Array.from({ length: 25 }, (_, n) => ({
+    label: `Print ${n + 1}`,
+    price: 1000 + n,
+    selected: true,
+  }));
+  const { path } = await publishFormPage({
+    title: uniqueName('Print shop'),
+    fields: [
+      {
+        id: 1,
+        type: 'select',
+        label: 'The whole series?',
+        choices: [{ label: 'No' }, { label: 'Yes' }],
+      },
+      {
+        id: 2,
+        type: 'payment-checkbox',
+        label: 'Prints',
+        choices,
+        conditions: { rules: [{ field: 1, operator: 'is', value: 'Yes' }] },
+      },
+      { id: 3, type: 'payment-total', label: 'Your order' },
+    ],
+  });
+  await page.clock.install();
+  const form = await openForm(page, path);
+  await page.clock.pauseAt(Date.now() + 1_000);
+  const rows = form.getByRole('table', { name: 'Your order' }).locator('tbody tr');
+  await expect(rows).toHaveText(['Nothing chosen yet.']);
+  // One change adds 25 rows: they are drawn 10 at a time, one batch per frame.
+  await form.getByRole('combobox', { name: 'The whole series?' }).selectOption('Yes');
+  await expect(rows).toHaveCount(10);
+  await page.clock.runFor(20);
+  await expect(rows).toHaveCount(20);
+  await page.clock.runFor(20);
+  await expect(rows).toHaveCount(25);
+  // 25 prints at $10.00 to $10.24: $253.00.
+  await expect(form.locator('tfoot')).toHaveText(/\$253\.00/);
+  await expect(form.locator('.qforms-total-announcement')).toHaveText('Total: $253.00');
+});

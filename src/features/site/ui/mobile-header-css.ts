@@ -28,7 +28,7 @@ export function mobileHeaderCss(desktopBreakPoint: number): string {
 .site-header .site-menu>ul{flex-direction:column;align-items:stretch;gap:0}
 .site-header .site-menu li{flex-wrap:wrap;border-bottom:1px solid var(--line)}
 .site-header .site-menu li:last-child{border-bottom:0}
-.site-header .site-menu a{flex:1;padding:.8rem .25rem}
+.site-header .site-menu a{flex:1;padding:.8rem .25rem;white-space:normal}
 .site-header .site-menu .submenu{position:static;display:none;box-shadow:none;border:0;min-width:0;width:100%;padding:0 0 .5rem 1rem;background:transparent}
 .site-header .site-menu li:hover>.submenu,.site-header .site-menu li:focus-within>.submenu{display:none}
 .site-header .site-menu li[data-open]>.submenu{display:block}
