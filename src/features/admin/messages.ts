@@ -1,6 +1,6 @@
 /** What the admin says to a site owner; every sentence of it lives here, for translation. */
 export const adminMessages = {
-  secretKept: 'Saved. Type a new one to replace it; left empty, it stays.',
+  secretKept: 'Saved (hidden): type a new one to replace it',
   secretFromEnvironment: 'Set on the server (environment); change it there.',
   /** The same whether the address has an account or not, so nobody learns which do. */
   signInWrong: 'The e-mail address or the password is not right.',

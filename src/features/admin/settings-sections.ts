@@ -258,14 +258,14 @@ export const settingsSections = {
         label: 'Stripe secret key',
         kind: 'secret',
         group: 'payments',
-        hint: 'sk_… or a restricted rk_… key. Kept on the server, never shown again.',
+        hint: 'sk_… or a restricted rk_… key. Kept on the server and never shown again; left empty, a save keeps the one saved.',
       },
       {
         name: 'stripeWebhookSecret',
         label: 'Stripe webhook signing secret',
         kind: 'secret',
         group: 'payments',
-        hint: 'whsec_…: Stripe signs the events it sends to /payments/stripe/webhook with it.',
+        hint: 'whsec_…: Stripe signs the events it sends to /payments/stripe/webhook with it. Kept like the secret key.',
       },
       {
         name: 'stripeScriptUrl',

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { ShareSettings } from '../../share/share-settings.ts';
 import { adminMessages } from '../messages.ts';
@@ -218,9 +218,17 @@ function TestMail({ csrf }: { csrf: string }) {
 /** `/admin/settings`: a tab per group of settings, each saved on its own. */
 export default function SettingsScreen({ values, csrf, secrets }: Props) {
   const names = Object.keys(settingsSections) as SettingsSectionName[];
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: the chosen one is brought into view.
+  const showChosen = () =>
+    requestAnimationFrame(() =>
+      list.current
+        ?.querySelector('[aria-selected="true"]')
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
   return (
-    <Tabs className="admin-tabs">
-      <TabList aria-label="Settings" className="admin-tabs__list">
+    <Tabs className="admin-tabs" onSelectionChange={showChosen}>
+      <TabList ref={list} aria-label="Settings" className="admin-tabs__list">
         {names.map((name) => (
           <Tab key={name} id={name} className="admin-tabs__tab">
             {settingsSections[name].label}
