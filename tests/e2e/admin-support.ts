@@ -123,6 +123,9 @@ export async function keepingSettings(key: string, journey: () => Promise<void>)
         .set({ value: before.value })
         .where('key', '=', key)
         .execute();
+    } else {
+      // A group never saved before goes back to its defaults.
+      await db.deleteFrom('settings').where('key', '=', key).execute();
     }
     await bumpContentVersion(db);
   }

@@ -303,6 +303,41 @@ test('the header menu gets a submenu link with the keyboard, and the site shows 
   });
 });
 
+test('the Payments tab sets the currency order forms show, and never shows a saved secret', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/admin/settings');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Payments' });
+  await keepingSettings('payments', async () => {
+    await panel.getByLabel('Currency').fill('EUR');
+    await panel.getByLabel('Symbol', { exact: true }).fill('€');
+    await panel.getByLabel('Symbol position').selectOption('right');
+    await panel.getByLabel('Decimal separator').selectOption(',');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    // Both separators a comma: refused at the field.
+    await expect(panel.getByLabel('Thousands separator')).toHaveAttribute('aria-invalid', 'true');
+    await expect(panel.getByLabel('Thousands separator')).toBeFocused();
+    await panel.getByLabel('Thousands separator').selectOption('.');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Settings saved. The site shows them now.');
+    await expectNoAxeViolations(page);
+    // The journeys' server has Stripe's secrets in its environment: shown as set there, never
+    // as themselves, and not editable here.
+    for (const label of ['Stripe secret key', 'Stripe webhook signing secret']) {
+      await expect(panel.getByLabel(label)).toBeDisabled();
+      await expect(panel.getByLabel(label)).toHaveValue('');
+      await expect(panel.getByLabel(label)).toHaveAttribute('placeholder', /environment/);
+    }
+    expect(await page.content()).not.toContain('sk_test_e2e');
+    expect(await page.content()).not.toContain('whsec_e2e');
+    await page.goto('/workshop-booking/');
+    await expect(page.locator('form.qforms-form')).toContainText('85,00 €');
+  });
+});
+
 test('the Sharing tab reorders the icons with the keyboard and the site follows', async ({
   page,
 }) => {
