@@ -7,6 +7,7 @@ import { formMessages } from '../../src/features/forms/messages.ts';
 import { createCoupon } from '../../src/features/forms/server/coupons.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { postAjax } from '../support/ajax-post.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -56,18 +57,7 @@ for (const database of testDatabases()) {
     });
 
     const now = () => Math.floor(Date.now() / 1000);
-    const ajax = async (fields: Record<string, string | string[]>) => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) {
-        for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-      }
-      const response = await fetch(`${server.url}/ajax`, {
-        method: 'POST',
-        body,
-        headers: { origin: server.url },
-      });
-      return { status: response.status, answer: await response.json() };
-    };
+    const ajax = (fields: Record<string, string | string[]>) => postAjax(server.url, fields);
 
     let counter = 0;
     /**

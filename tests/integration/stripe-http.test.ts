@@ -9,6 +9,7 @@ import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { writePaymentSettings } from '../../src/features/forms/server/payment-settings-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { postAjax } from '../support/ajax-post.ts';
 import { testDatabases } from '../support/databases.ts';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -80,18 +81,7 @@ for (const database of testDatabases()) {
     });
 
     const now = () => Math.floor(Date.now() / 1000);
-    const ajax = async (fields: Record<string, string | string[]>) => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) {
-        for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-      }
-      const response = await fetch(`${server.url}/ajax`, {
-        method: 'POST',
-        body,
-        headers: { origin: server.url },
-      });
-      return { status: response.status, answer: await response.json() };
-    };
+    const ajax = (fields: Record<string, string | string[]>) => postAjax(server.url, fields);
     let counter = 0;
     /** Knife sharpening for 2 and the materials fee: $97.50. */
     const order = (paymentMethod: string, overrides: Record<string, string> = {}) => ({

@@ -46,6 +46,13 @@ export function submissionReplyData(result: SubmissionResult): unknown {
   };
 }
 
+/** A submission's result as the `/ajax` answer: an accepted or action-required one succeeds. */
+const submissionReply = (result: SubmissionResult) => ({
+  success: result.outcome !== 'rejected',
+  data: submissionReplyData(result),
+  status: result.outcome === 'rejected' ? result.status : 200,
+});
+
 const formId = (value: string | undefined) =>
   value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 
@@ -59,12 +66,7 @@ const submit: AjaxAction<FormsAjaxContext> = {
   rateLimit: 'counted-by-action',
   refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
   async handle(fields, request, { forms, client }) {
-    const result = await submitEntry(forms, submissionRequest(fields, request, client));
-    return {
-      success: result.outcome !== 'rejected',
-      data: submissionReplyData(result),
-      status: result.outcome === 'rejected' ? result.status : 200,
-    };
+    return submissionReply(await submitEntry(forms, submissionRequest(fields, request, client)));
   },
 };
 
@@ -139,17 +141,14 @@ const completePayment: AjaxAction<FormsAjaxContext> = {
   rateLimit: { limit: 20, windowMs: 60_000 },
   refusal: (message) => ({ errors: { general: { header: message }, field: {} } }),
   async handle(fields, _request, { forms }) {
-    const result = await finishCardPayment(forms, {
-      formId: formId(fields.get('form_id')),
-      entryId: formId(fields.get('entry_id')),
-      reference: fields.get('payment_intent') ?? '',
-      proof: fields.get('proof') ?? '',
-    });
-    return {
-      success: result.outcome !== 'rejected',
-      data: submissionReplyData(result),
-      status: result.outcome === 'rejected' ? result.status : 200,
-    };
+    return submissionReply(
+      await finishCardPayment(forms, {
+        formId: formId(fields.get('form_id')),
+        entryId: formId(fields.get('entry_id')),
+        reference: fields.get('payment_intent') ?? '',
+        proof: fields.get('proof') ?? '',
+      }),
+    );
   },
 };
 

@@ -4,7 +4,13 @@ import { fill, formMessages } from '../../messages.ts';
 import type { FormsDependencies } from '../forms-dependencies.ts';
 import type { PreparedOrder } from './order.ts';
 import { changePaymentStatus } from './payment-status.ts';
-import { type CardCharge, cardChargeNow, chargeCard, stripeClient } from './stripe.ts';
+import type { CardCharge } from './stripe.ts';
+
+/**
+ * Stripe's package costs each process about 37 MB and 130 ms to load: it is loaded the first
+ * time a card is charged, not at start (decision 0031).
+ */
+const stripeAdapter = () => import('./stripe.ts');
 
 /**
  * The card step of an order, after its entry is stored as awaiting payment: the entry exists
@@ -26,6 +32,7 @@ async function stripeFor(deps: FormsDependencies): Promise<Stripe> {
   const key = `${settings.stripeSecretKey}\n${deps.stripeApiUrl ?? ''}`;
   let client = clients.get(key);
   if (!client) {
+    const { stripeClient } = await stripeAdapter();
     client = stripeClient(settings.stripeSecretKey, deps.stripeApiUrl);
     clients.set(key, client);
   }
@@ -120,6 +127,7 @@ export async function takeCardPayment(
   order: PreparedOrder,
   entry: { id: number; formId: number; description: string; email: string | undefined },
 ): Promise<CardStep> {
+  const { chargeCard } = await stripeAdapter();
   const charge = await chargeCard(await stripeFor(deps), {
     entryId: entry.id,
     formId: entry.formId,
@@ -154,6 +162,7 @@ export async function completeCardPayment(
     return 'unknown';
   }
   if (entry.payment_status === 'paid') return { outcome: 'paid' };
+  const { cardChargeNow } = await stripeAdapter();
   const charge = await cardChargeNow(await stripeFor(deps), request.reference);
   // Still waiting on the bank: the visitor did not finish the step.
   if (charge.outcome === 'action_required') {

@@ -1,16 +1,6 @@
-import Stripe from 'stripe';
 import type { FormsDependencies } from '../forms-dependencies.ts';
 import { changePaymentStatus } from './payment-status.ts';
-import { stripeEventChange } from './stripe.ts';
-
-/** Where Stripe sends its events (the owner enters it in Stripe's dashboard). */
-export const stripeWebhookPath = '/payments/stripe/webhook';
-
-/** Stripe's events are small; a larger body is not one of them. */
-export const stripeWebhookMaxBytes = 512 * 1024;
-
-/** Verifies signatures only: no key needed, and no request made. */
-const verifier = new Stripe('sk_test_signature_verification_only');
+import type { stripeEventChange } from './stripe.ts';
 
 export type WebhookAnswer = { status: number; body: { received: boolean; message?: string } };
 
@@ -34,7 +24,14 @@ export async function receiveStripeWebhook(
   }
   let event: ReturnType<typeof stripeEventChange>;
   try {
-    event = stripeEventChange(verifier, body, signature ?? '', settings.stripeWebhookSecret);
+    // Loaded with the first event, not at start (card-checkout.ts says why).
+    const stripe = await import('./stripe.ts');
+    event = stripe.stripeEventChange(
+      stripe.signatureVerifier(),
+      body,
+      signature ?? '',
+      settings.stripeWebhookSecret,
+    );
   } catch (error) {
     deps.log.warn('Refused a Stripe webhook whose signature does not hold', {
       error: error instanceof Error ? error.message : String(error),

@@ -27,6 +27,14 @@ export function stripeClient(secretKey: string, apiUrl: string | undefined): Str
   });
 }
 
+let verifier: Stripe | undefined;
+
+/** A client that only checks webhook signatures: no key needed, and no request made. */
+export function signatureVerifier(): Stripe {
+  verifier ??= new Stripe('sk_test_signature_verification_only');
+  return verifier;
+}
+
 export type CardCharge =
   | { outcome: 'paid'; reference: string }
   /** The bank asks the cardholder to confirm (3-D Secure): the browser completes it. */
