@@ -23,6 +23,18 @@ function clientEntriesMayShareChunks(): Plugin {
   };
 }
 
+/**
+ * React and the other packages every island needs, with the bundler's runtime helpers, which
+ * the lazily loaded chunks share (in a file of their own they would be one more request on
+ * every page). Packages that only lazily loaded chunks use stay with those chunks.
+ */
+const lazyLibraries =
+  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|signature_pad|altcha)[\\/])|rolldown:runtime/;
+
+/** The form island's modules: the forms feature less the lazily loaded views and rules. */
+const formIslandModules =
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
+
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';
 
@@ -99,8 +111,14 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only.
-                  { name: 'react', test: /node_modules[\\/](?!uqr[\\/])/, priority: 2 },
+                  // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only,
+                  // and the form fields' libraries to the fields that load them (decision 0037).
+                  { name: 'react', test: lazyLibraries, priority: 3 },
+                  // The form island's code in one file beside its component's; the views of the field
+                  // types not every form has (ui/fields/, payments) and their rules in files of their
+                  // own. The component waits for those views before it hydrates (a top-level await),
+                  // so it stays out of the file they import from: in it, they would wait for it.
+                  { name: 'forms', test: formIslandModules, priority: 1 },
                   // Forms code stays in its own chunk, loaded only by pages that embed a form;
                   // the share island's code in the islands' file with the header's, and its
                   // click-only overlays in their own lazily loaded file. The islands' module
@@ -110,7 +128,7 @@ export default defineConfig({
                     name: 'quire',
                     // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
                     test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx)|vite[\\/]preload-helper/,
-                    priority: 1,
+                    priority: 2,
                   },
                 ],
               },

@@ -120,8 +120,8 @@ export async function boot(
       deliverMailSoon: () => mail.deliverSoon(),
       siteSettings: () =>
         pageCache.memo('site-settings', async () => {
-          const { title, visitorId } = await readSiteSettings(database.db, log);
-          return { title, visitorId };
+          const { title, visitorId, timeZone } = await readSiteSettings(database.db, log);
+          return { title, visitorId, timeZone };
         }),
       paymentSettings: () =>
         pageCache.memo('payment-settings', async () =>

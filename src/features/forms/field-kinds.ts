@@ -5,14 +5,30 @@ import type { Choice, FormField } from './form-definition.ts';
  * schema in form-definition.ts so that the form island does not carry zod.
  */
 
-/** Field types that hold no visitor input (the total is computed, and kept with the order). */
+/**
+ * Field types that hold no visitor input (the total is computed, and kept with the order; the
+ * captcha's answer is checked, never stored).
+ */
 export const layoutFieldTypes = [
   'content',
   'divider',
   'html',
   'pagebreak',
   'payment-total',
+  'entry-preview',
+  'captcha',
 ] as const;
+
+export const weekdayCodes = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type WeekdayCode = (typeof weekdayCodes)[number];
+export const dateFormats = ['mm/dd/yyyy', 'dd/mm/yyyy', 'yyyy-mm-dd', 'dd.mm.yyyy'] as const;
+export const ratingIcons = ['star', 'heart', 'thumb', 'smiley'] as const;
+
+/** Countries without states or provinces in an address (seed §4): the state input is off. */
+export const countriesWithoutStates: readonly string[] = ['GB', 'DE', 'CH', 'NL'];
+
+/** Field types whose value is one or more uploaded files. */
+export const fileFieldTypes: readonly string[] = ['file-upload', 'camera', 'signature'];
 
 /**
  * Inputs that must never reach the server: the card's number, expiry and security code stay

@@ -1,12 +1,22 @@
 import { type CurrencyFormat, defaultCurrency } from './currency.ts';
 import { choiceValue } from './field-kinds.ts';
-import { asList, asPart, asText, type FieldInput, type FormValues } from './field-values.ts';
+import {
+  asList,
+  asPart,
+  asText,
+  errorKey,
+  type FieldInput,
+  type FormValues,
+} from './field-values.ts';
 import type { FormDefinition, FormField } from './form-definition.ts';
 import { formMessages } from './messages.ts';
 import { choiceLimitError, confirmationError } from './rules/choices.ts';
 import { emailError } from './rules/email.ts';
+import type { FileFacts } from './rules/files.ts';
 import { numberError } from './rules/number.ts';
+import type { PasswordScorer } from './rules/password.ts';
 import { checkCardField, checkPricedField, couponCodeError } from './rules/payment.ts';
+import type { PhoneParser } from './rules/phone.ts';
 import { requiredError } from './rules/required.ts';
 import { limitError } from './rules/text-limits.ts';
 import { urlError } from './rules/url.ts';
@@ -14,11 +24,40 @@ import { urlError } from './rules/url.ts';
 /** Errors by input key: the field id, or `{id}[{part}]` for one part of a field. */
 export type FieldErrors = Record<string, string>;
 
-export const errorKey = (id: number, part?: string) =>
-  part === undefined ? String(id) : `${id}[${part}]`;
+export { errorKey };
 
 /** Longest value a field of each kind takes; longer is an attack or a mistake. */
-const maxLength = (field: FormField) => (field.type === 'textarea' ? 65536 : 5000);
+export const maxLength = (field: FormField) =>
+  field.type === 'textarea' || field.type === 'rich-text' ? 65536 : 5000;
+
+/**
+ * What the rules need beyond a field and its input. The server passes all of it; the browser
+ * passes what has loaded (a phone or password field's library, the country list), and the
+ * rules that need the rest wait for the server.
+ */
+export type RuleContext = {
+  currency?: CurrencyFormat;
+  /** The site's date, `yyyy-mm-dd` in its time zone: "today" for date fields. */
+  today?: string;
+  phone?: PhoneParser;
+  passwordScore?: PasswordScorer;
+  /** The visitor's other answers, which a password should not be made of. */
+  userInputs?: string[];
+  /** The country codes an address or phone may have. */
+  countries?: ReadonlySet<string>;
+  /** The files chosen or received, by field id (a signature's drawing too). */
+  files?: Readonly<Record<number, readonly FileFacts[]>>;
+  /** The rules of the field types beyond the core ones (more-field-rules.ts). */
+  moreRules?: MoreRules;
+};
+
+export type MoreRules = (
+  field: FormField,
+  input: FieldInput | undefined,
+  errors: FieldErrors,
+  context: RuleContext,
+  set: (message: string | undefined, part?: string) => void,
+) => void;
 
 /**
  * Checks one field's input with the rules of seed §5 and adds its errors. The browser calls
@@ -30,7 +69,7 @@ export function checkField(
   field: FormField,
   input: FieldInput | undefined,
   errors: FieldErrors,
-  currency: CurrencyFormat = defaultCurrency,
+  context: RuleContext = {},
 ) {
   const set = (message: string | undefined, part?: string) => {
     if (message && !errors[errorKey(field.id, part)]) errors[errorKey(field.id, part)] = message;
@@ -125,7 +164,7 @@ export function checkField(
     case 'payment-multiple':
     case 'payment-checkbox':
     case 'payment-select':
-      return checkPricedField(field, input, currency, set);
+      return checkPricedField(field, input, context.currency ?? defaultCurrency, set);
     case 'payment-coupon':
       if (tooLong(asText(input))) return set(formMessages.tooLong);
       return set(couponCodeError(input));
@@ -136,11 +175,13 @@ export function checkField(
     case 'html':
     case 'pagebreak':
     case 'payment-total':
+    case 'entry-preview':
+    case 'captcha':
       return;
-    default: {
-      const unknown: never = field;
-      throw new Error(`no rules for field ${JSON.stringify(unknown)}`);
-    }
+    default:
+      // The newer types' rules come with their code (more-field-rules.ts): the server always
+      // has them, a browser once the form's field code has loaded.
+      context.moreRules?.(field, input, errors, context, set);
   }
 }
 
@@ -149,11 +190,11 @@ export function checkFields(
   definition: FormDefinition,
   values: FormValues,
   visible: ReadonlySet<number>,
-  currency: CurrencyFormat = defaultCurrency,
+  context: RuleContext = {},
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of definition.fields) {
-    if (visible.has(field.id)) checkField(field, values[field.id], errors, currency);
+    if (visible.has(field.id)) checkField(field, values[field.id], errors, context);
   }
   return errors;
 }

@@ -9,11 +9,15 @@ import { fill, formMessages } from './messages.ts';
 export type FieldInput = string | string[] | Record<string, string>;
 export type FormValues = Record<number, FieldInput>;
 
+/** The key of an input's error: the field id, or `{id}[{part}]` for one part of a field. */
+export const errorKey = (id: number, part?: string) =>
+  part === undefined ? String(id) : `${id}[${part}]`;
+
 /** The input name of a field (`qforms[fields][7]`), or of one of its parts. */
 export const fieldName = (id: number, part?: string) =>
   part === undefined ? `qforms[fields][${id}]` : `qforms[fields][${id}][${part}]`;
 
-const namePattern = /^qforms\[fields\]\[(\d{1,4})\](?:\[([a-z0-9]*)\])?$/;
+const namePattern = /^qforms\[fields\]\[(\d{1,4})\](?:\[([a-z0-9]{0,20})\])?$/;
 
 export type ParsedSubmission = {
   values: FormValues;
@@ -118,6 +122,18 @@ export function initialValue(field: FormField): FieldInput {
       return field.choices.filter((c) => c.selected).map(choiceValue);
     case 'payment-credit-card':
       return {};
+    case 'address':
+      return { country: field.defaultCountry };
+    case 'phone':
+      return { country: field.defaultCountry, number: '' };
+    case 'password':
+      return field.confirmation ? { primary: '', secondary: '' } : '';
+    case 'likert-scale':
+      return {};
+    case 'repeater':
+      return { rows: String(Math.max(field.minRows, 1)) };
+    case 'signature':
+      return { typed: '' };
     case 'text':
     case 'textarea':
     case 'url':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeRedirectTarget } from '../../platform/redirect-target.ts';
+import { dateFormats, ratingIcons, weekdayCodes } from './field-kinds.ts';
 
 /**
  * The form definition: settings plus an ordered list of fields, stored as JSON and documented
@@ -47,11 +48,19 @@ const limitSchema = z.strictObject({
   mode: z.enum(['characters', 'words']),
 });
 
+/** A picture beside a choice: a file of the site (`/media/…`) or an https address. */
+const choiceImage = z
+  .string()
+  .max(2000)
+  .regex(/^(?:\/(?!\/)|https:\/\/)[^\s"'<>\\]*$/, 'use a path of this site or an https:// address');
+
 const choiceSchema = z.strictObject({
   label: text(500).min(1),
   /** What is stored and compared; the label when absent. */
   value: text(500).optional(),
   selected: z.boolean().default(false),
+  /** Shown above the label when the field's `imageChoices` is on. */
+  image: choiceImage.optional(),
 });
 
 const choices = z.array(choiceSchema).min(1).max(200);
@@ -138,12 +147,15 @@ export const checkboxFieldSchema = z.strictObject({
   choices,
   /** Most choices a visitor may tick; 0 means no limit. */
   choiceLimit: z.int().min(0).max(200).default(0),
+  /** Each choice shows its `image` as a card. */
+  imageChoices: z.boolean().default(false),
 });
 
 export const radioFieldSchema = z.strictObject({
   ...base,
   type: z.literal('radio'),
   choices,
+  imageChoices: z.boolean().default(false),
 });
 
 export const selectFieldSchema = z.strictObject({
@@ -152,6 +164,8 @@ export const selectFieldSchema = z.strictObject({
   choices,
   multiple: z.boolean().default(false),
   placeholder,
+  /** `modern`: a searchable combobox, with chips when several may be chosen. */
+  style: z.enum(['classic', 'modern']).default('classic'),
 });
 
 export const gdprFieldSchema = z.strictObject({
@@ -195,16 +209,9 @@ export const pagebreakFieldSchema = z.strictObject({
 /** An amount in the currency's smallest unit (cents): a whole number, never a float. */
 const price = z.int().min(0).max(10_000_000_000);
 
-/** A picture beside a choice: a file of the site (`/media/…`) or an https address. */
-const choiceImage = z
-  .string()
-  .max(2000)
-  .regex(/^(?:\/(?!\/)|https:\/\/)[^\s"'<>\\]*$/, 'use a path of this site or an https:// address');
-
 const paymentChoiceSchema = z.strictObject({
   ...choiceSchema.shape,
   price,
-  image: choiceImage.optional(),
 });
 
 const paymentChoices = z.array(paymentChoiceSchema).min(1).max(200);
@@ -288,6 +295,175 @@ export const paymentTotalFieldSchema = z.strictObject({
   summary: z.boolean().default(true),
 });
 
+export const dateFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('date'),
+  placeholder,
+  /** How the date is shown and typed; it is stored the same way. */
+  dateFormat: z.enum(dateFormats).default('mm/dd/yyyy'),
+  /** Days before today (in the site's time zone) cannot be chosen. */
+  disablePastDates: z.boolean().default(false),
+  disableTodaysDate: z.boolean().default(false),
+  /** The weekdays a visitor may choose; every day when empty. */
+  limitDays: z.array(z.enum(weekdayCodes)).max(7).default([]),
+});
+
+/** A time of day as the definition writes it: 24-hour `HH:MM`. */
+const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, from 00:00 to 23:59');
+
+export const timeFieldSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('time'),
+    placeholder,
+    format: z.enum(['12h', '24h']).default('12h'),
+    /** The earliest and latest time; a minimum later than the maximum spans midnight. */
+    minTime: clockTime.optional(),
+    maxTime: clockTime.optional(),
+    /** Shown when the time lies outside the range. */
+    rangeMessage: text(300).default('Please enter a time from {minTime} to {maxTime}.'),
+    /** Minutes between the times the input suggests. */
+    interval: z.int().min(5).max(720).default(30),
+  })
+  .refine((f) => (f.minTime === undefined) === (f.maxTime === undefined), {
+    message: 'give both minTime and maxTime, or neither',
+    path: ['maxTime'],
+  });
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'use a two-letter country code (ISO 3166-1)');
+
+export const addressFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('address'),
+  /** The country the field starts on. */
+  defaultCountry: countryCode.default('US'),
+  /** A second street line (flat, suite, building). */
+  address2: z.boolean().default(true),
+});
+
+export const phoneFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('phone'),
+  placeholder,
+  /** The country of a number typed without its +code. */
+  defaultCountry: countryCode.default('US'),
+});
+
+export const maskedFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('masked'),
+  placeholder,
+  /** `9` a digit, `a` a letter, `*` a letter or digit; anything else is typed for the visitor. */
+  mask: text(100).regex(/[9a*]/i, 'a mask needs at least one 9, a or *'),
+});
+
+export const passwordFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('password'),
+  placeholder,
+  confirmation: z.boolean().default(false),
+  /** The least strength (zxcvbn's score, 1 to 4) the password must have; any when absent. */
+  strengthLevel: z.int().min(1).max(4).optional(),
+});
+
+export const richTextFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('rich-text'),
+  limit: limitSchema.optional(),
+});
+
+export const ratingFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('rating'),
+  scale: z.int().min(2).max(10).default(5),
+  icon: z.enum(ratingIcons).default('star'),
+});
+
+export const likertFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('likert-scale'),
+  rows: z.array(text(300).min(1)).min(1).max(50),
+  columns: z.array(text(100).min(1)).min(2).max(10),
+  /** Several answers per row (checkboxes) rather than one. */
+  multiple: z.boolean().default(false),
+});
+
+export const npsFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('net-promoter-score'),
+  lowLabel: text(100).default('Not at all likely'),
+  highLabel: text(100).default('Extremely likely'),
+});
+
+export const entryPreviewFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('entry-preview'),
+  /** Shown above the answers. */
+  notice: text(500).default('Please check your answers before you send them.'),
+});
+
+/** The fields a repeater row may hold: one input each, so a row is a line of a table. */
+const repeatedFieldSchema = z.discriminatedUnion('type', [
+  textFieldSchema,
+  emailFieldSchema.extend({ confirmation: z.literal(false).default(false) }),
+  urlFieldSchema,
+  numberFieldSchema,
+  selectFieldSchema.extend({ multiple: z.literal(false).default(false) }),
+  dateFieldSchema,
+  timeFieldSchema,
+]);
+
+export const repeaterFieldSchema = z
+  .strictObject({
+    ...base,
+    type: z.literal('repeater'),
+    fields: z.array(repeatedFieldSchema).min(1).max(10),
+    minRows: z.int().min(0).max(50).default(1),
+    maxRows: z.int().min(1).max(50).default(10),
+    addText: text(60).default('Add another'),
+    removeText: text(60).default('Remove'),
+  })
+  .refine((f) => f.minRows <= f.maxRows, {
+    message: 'minRows must not exceed maxRows',
+    path: ['maxRows'],
+  })
+  .refine((f) => new Set(f.fields.map((sub) => sub.id)).size === f.fields.length, {
+    message: 'each field of a row needs its own id',
+    path: ['fields'],
+  });
+
+export const fileUploadFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('file-upload'),
+  /** Extensions a file may have (lower case, no dot); what it holds must match too. */
+  extensions: z
+    .array(text(10).regex(/^[a-z0-9]+$/, 'use lower-case letters and digits, without the dot'))
+    .min(1)
+    .max(50)
+    .default(['png', 'jpg', 'jpeg', 'gif']),
+  /** Largest size of one file, in MB; the site's upload limit when absent. */
+  maxSizeMb: z.number().positive().max(1024).optional(),
+  maxFiles: z.int().min(1).max(100).default(1),
+});
+
+export const cameraFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('camera'),
+  maxSizeMb: z.number().positive().max(1024).optional(),
+});
+
+export const signatureFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('signature'),
+  /** The label of the typed alternative for visitors who cannot draw. */
+  typedLabel: text(200).default('Or type your full name'),
+});
+
+export const captchaFieldSchema = z.strictObject({
+  ...base,
+  type: z.literal('captcha'),
+});
+
 export const fieldSchema = z.discriminatedUnion('type', [
   textFieldSchema,
   textareaFieldSchema,
@@ -312,6 +488,22 @@ export const fieldSchema = z.discriminatedUnion('type', [
   paymentCouponFieldSchema,
   paymentCreditCardFieldSchema,
   paymentTotalFieldSchema,
+  dateFieldSchema,
+  timeFieldSchema,
+  addressFieldSchema,
+  phoneFieldSchema,
+  maskedFieldSchema,
+  passwordFieldSchema,
+  richTextFieldSchema,
+  ratingFieldSchema,
+  likertFieldSchema,
+  npsFieldSchema,
+  entryPreviewFieldSchema,
+  repeaterFieldSchema,
+  fileUploadFieldSchema,
+  cameraFieldSchema,
+  signatureFieldSchema,
+  captchaFieldSchema,
 ]);
 
 export const defaultConfirmationMessage =
@@ -421,6 +613,17 @@ export const formDefinitionSchema = z
         }
       }
     });
+    const captcha = form.fields.findIndex((f) => f.type === 'captcha');
+    if (captcha !== -1) {
+      const later = form.fields.slice(captcha + 1);
+      if (later.some((f) => f.type === 'pagebreak' || f.type === 'captcha')) {
+        context.addIssue({
+          code: 'custom',
+          path: ['fields', captcha, 'type'],
+          message: 'a form has one captcha, on its last page',
+        });
+      }
+    }
     for (const single of ['payment-coupon', 'payment-credit-card'] as const) {
       const many = form.fields.filter((f) => f.type === single);
       if (many.length > 1) {

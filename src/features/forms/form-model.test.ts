@@ -33,7 +33,7 @@ describe('form definition schema', () => {
         { id: 1, type: 'email', unknownKey: true },
         { id: 2, type: 'checkbox', choices: [] },
         { id: 3, type: 'text', conditions: { rules: [{ field: 42, operator: 'is' }] } },
-        { id: 4, type: 'rating' },
+        { id: 4, type: 'hologram' },
       ],
     });
     expect(result.ok).toBe(false);

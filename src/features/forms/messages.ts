@@ -62,6 +62,11 @@ export const formMessages = {
     'The total has changed to {total}. Please check the order summary and submit again.',
   orderTooLarge: 'This order is larger than the form can take. Please choose fewer items.',
   confirmation: 'Field values do not match.',
+  /** Seed §8: the captcha failed; {name} is the captcha service. */
+  captchaFailed: '{name} verification failed, please try again later.',
+  recaptchaFailed: 'Google reCAPTCHA verification failed, please try again later.',
+  hcaptchaFailed: 'hCaptcha verification failed, please try again later.',
+  captchaRequired: 'Please complete the captcha.',
   choiceLimit: 'You have exceeded the number of allowed selections: {#}.',
   characterCounter: '{count} of {limit} max characters.',
   wordCounter: '{count} of {limit} max words.',

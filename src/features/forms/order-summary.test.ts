@@ -142,7 +142,7 @@ describe('the order summary', () => {
 
 describe('payment field rules', () => {
   const errorsFor = (values: Record<number, unknown>) =>
-    checkFields(workshop, values as never, all, defaultCurrency);
+    checkFields(workshop, values as never, all, { currency: defaultCurrency });
 
   it('asks for a payment with "Payment is required." when nothing or 0 is chosen', () => {
     const required = define([

@@ -34,12 +34,20 @@ export type PublicForm = {
   honeypot: { id: number; label: string } | undefined;
   /** Set for a form with payment fields. */
   payment?: PublicPayment | undefined;
+  /** The site's time zone, which says what "today" is to a form with date fields. */
+  timeZone?: string | undefined;
+  /** Countries by name and ISO code, for a form with address or phone fields. */
+  countries?: ReadonlyArray<readonly [string, string]> | undefined;
 };
+
+/** What a form's fields need from the site beyond the definition. */
+export type FormExtras = Pick<PublicForm, 'timeZone' | 'countries'>;
 
 export function toPublicForm(
   { id, definition, blocks }: StoredForm & { blocks: FormBlocks },
   random = Math.random,
   payment?: PublicPayment,
+  extras: FormExtras = {},
 ): PublicForm {
   const restrictedFieldIds: number[] = [];
   const fields = definition.fields.map((field) => {
@@ -77,6 +85,7 @@ export function toPublicForm(
       ? { id: honeypotFieldId(definition), label: honeypotLabel(definition, random) }
       : undefined,
     payment,
+    ...extras,
   };
 }
 

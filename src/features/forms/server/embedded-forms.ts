@@ -1,12 +1,14 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
+import type { FormDefinition } from '../form-definition.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
-import { toPublicForm } from '../public-form.ts';
+import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { publicPayment, takesPayment } from './payments/checkout.ts';
+import { countryList } from './rule-context.ts';
 import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
@@ -52,7 +54,7 @@ export async function embedForms(
     body.push({
       type: 'form',
       props: {
-        form: toPublicForm(form, Math.random, payment),
+        form: toPublicForm(form, Math.random, payment, await formExtras(deps, form.definition)),
         instance,
         token,
         tokenTime: issuedAt,
@@ -63,6 +65,23 @@ export async function embedForms(
     instance++;
   }
   return body;
+}
+
+/** The site's time zone for date fields, the country list for addresses and phones. */
+async function formExtras(
+  deps: FormsDependencies,
+  definition: FormDefinition,
+): Promise<FormExtras> {
+  const types = new Set(
+    definition.fields.flatMap((f) => [
+      f.type,
+      ...(f.type === 'repeater' ? f.fields.map((sub) => sub.type) : []),
+    ]),
+  );
+  return {
+    timeZone: types.has('date') ? (await deps.siteSettings()).timeZone : undefined,
+    countries: types.has('address') || types.has('phone') ? countryList : undefined,
+  };
 }
 
 export const hasForms = (body: PageBody) => body.some((part) => part.type === 'form');

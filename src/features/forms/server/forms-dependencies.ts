@@ -23,8 +23,11 @@ export type FormsDependencies = {
   submissionsPerMinute: number;
   /** Wakes the mail outbox once an entry's mails are queued. */
   deliverMailSoon: () => void;
-  /** The site settings a submission reads: the title for its mails, the visitor-id rule. */
-  siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting }>;
+  /**
+   * The site settings a submission reads: the title for its mails, the visitor-id rule, the
+   * time zone that says which day is today for date fields.
+   */
+  siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting; timeZone: string }>;
   /** The payment settings with the environment's Stripe keys in place of the admin's. */
   paymentSettings: () => Promise<PaymentSettings>;
   /** STRIPE_API_URL: another address for Stripe's API (a local stand-in in tests). */

@@ -31,6 +31,8 @@ import { findForm } from './forms-store.ts';
 import { completeCardPayment, takeCardPayment } from './payments/card-checkout.ts';
 import { takesPayment } from './payments/checkout.ts';
 import { orderFieldValue, type PreparedOrder, prepareOrder } from './payments/order.ts';
+import { serverRuleContext } from './rule-context.ts';
+import { storedValue } from './stored-values.ts';
 import { submissionFingerprint } from './submission-identity.ts';
 
 /** A form as the server uses it: the definition, its confirmation and blocks rendered once. */
@@ -253,12 +255,13 @@ export async function submitEntry(
 
   const visible = visibleFieldIds(definition, values);
   const paymentSettings = takesPayment(definition) ? await deps.paymentSettings() : undefined;
-  const errors = checkFields(
-    definition,
-    values,
-    visible,
-    paymentSettings ? currencyOf(paymentSettings) : defaultCurrency,
-  );
+  const site = await deps.siteSettings();
+  const ruleContext = await serverRuleContext(definition, values, {
+    currency: paymentSettings ? currencyOf(paymentSettings) : defaultCurrency,
+    timeZone: site.timeZone,
+    now,
+  });
+  const errors = checkFields(definition, values, visible, ruleContext);
   restrictedEmailErrors(definition, values, visible, errors);
   if (parsed.browserOnlySent) {
     deps.log.warn('A submission carried card details, which the form never sends; dropped unread', {
@@ -291,7 +294,7 @@ export async function submitEntry(
     });
   }
 
-  const settings = await deps.siteSettings();
+  const settings = site;
   const stored = await storeEntry(deps, {
     form,
     status: spam ? 'spam' : 'entry',
@@ -302,9 +305,10 @@ export async function submitEntry(
         id: field.id,
         type: field.type,
         label: field.label,
-        value: order
-          ? orderFieldValue(field, values[field.id], order.currency)
-          : displayValue(field, values[field.id]),
+        value:
+          order && field.type.startsWith('payment-')
+            ? orderFieldValue(field, values[field.id], order.currency)
+            : storedValue(field, values[field.id], ruleContext),
       })),
     pageUrl: pagePath(request.pageUrl),
     visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),

@@ -16,14 +16,8 @@ import {
   inputId,
   Label,
 } from './field-parts.tsx';
-import {
-  CardInput,
-  CouponInput,
-  OrderTotal,
-  PaymentSelect,
-  PaymentSingle,
-  PricedChoices,
-} from './PaymentFields.tsx';
+import { isGroupedWidget, loadedWidgets } from './field-widgets.ts';
+import { useLazyModule } from './use-lazy-module.ts';
 
 /** One field of a form, with the markup contract `qforms[fields][{id}]` (seed §3). */
 export function FieldView(props: FieldViewProps) {
@@ -118,19 +112,15 @@ export function FieldView(props: FieldViewProps) {
       );
     case 'pagebreak':
       return null;
-    case 'payment-single':
-      return wrap(<PaymentSingle {...props} field={field} id={id} error={error} />);
-    case 'payment-multiple':
-    case 'payment-checkbox':
-      return wrap(<PricedChoices {...props} field={field} id={id} error={error} />, true);
-    case 'payment-select':
-      return wrap(<PaymentSelect {...props} field={field} id={id} error={error} />);
-    case 'payment-coupon':
-      return wrap(<CouponInput {...props} field={field} id={id} error={error} />);
-    case 'payment-credit-card':
-      return wrap(<CardInput {...props} field={field} id={id} error={error} />, true);
-    case 'payment-total':
-      return wrap(<OrderTotal {...props} field={field} id={id} error={error} />);
+    default: {
+      // A type of a widget group (payments, dates, files…), loaded before the island hydrates.
+      const Widget = loadedWidgets.widgets[field.type];
+      if (!Widget) return null;
+      return wrap(
+        <Widget {...props} field={field} id={id} error={error} />,
+        isGroupedWidget(field),
+      );
+    }
   }
 }
 
@@ -409,7 +399,7 @@ function Choices(props: Inner<FieldOfType<'checkbox' | 'radio'>>) {
     <>
       <Label field={field} asLegend />
       <ul
-        className="qforms-choices"
+        className={field.imageChoices ? 'qforms-choices qforms-image-choices' : 'qforms-choices'}
         data-choice-limit={field.type === 'checkbox' ? field.choiceLimit : undefined}
       >
         {field.choices.map((choice, index) => {
@@ -438,6 +428,9 @@ function Choices(props: Inner<FieldOfType<'checkbox' | 'radio'>>) {
                 onClick={readOnly ? (e) => e.preventDefault() : undefined}
               />
               <label htmlFor={choiceId} className="qforms-field-label-inline">
+                {field.imageChoices && choice.image && (
+                  <img src={choice.image} alt="" loading="lazy" className="qforms-choice-image" />
+                )}
                 {choice.label}
               </label>
             </li>
@@ -450,9 +443,34 @@ function Choices(props: Inner<FieldOfType<'checkbox' | 'radio'>>) {
   );
 }
 
+const loadCombobox = () => import('./fields/Combobox.tsx');
+
 function Select(props: Inner<FieldOfType<'select'>>) {
   const { field, id, error, value, readOnly } = props;
   const picked = field.multiple ? asList(value) : asText(value);
+  const modern = useLazyModule(loadCombobox, field.style === 'modern' && props.active && !readOnly);
+  if (modern) {
+    return (
+      <>
+        <Label field={field} htmlFor={id} />
+        <modern.Combobox
+          id={id}
+          name={field.multiple ? `${fieldName(field.id)}[]` : fieldName(field.id)}
+          choices={field.choices}
+          multiple={field.multiple}
+          picked={Array.isArray(picked) ? picked : [picked].filter(Boolean)}
+          placeholder={field.placeholder}
+          describedBy={describedBy(field, id, error)}
+          onChange={(next) => {
+            props.onChange(field, field.multiple ? next : (next[0] ?? ''));
+          }}
+          onBlur={() => props.onBlur(field)}
+        />
+        <Description field={field} id={id} />
+        <ErrorText id={id} message={error} />
+      </>
+    );
+  }
   return (
     <>
       <Label field={field} htmlFor={id} />

@@ -8,6 +8,7 @@ import { fill, formMessages } from '../messages.ts';
 import type { OrderSummary, PricedField } from '../order-summary.ts';
 import { cardBrand, cardDigits, cardNumberError } from '../rules/credit-card.ts';
 import { Description, describedBy, ErrorText, type Inner, inputId, Label } from './field-parts.tsx';
+import type { FieldWidget } from './field-widgets.ts';
 
 /*
  * The payment fields (seed §3 Payment): prices in the site's currency, quantities, the coupon,
@@ -75,7 +76,7 @@ function QuantityInput(props: Inner<PricedField>) {
   );
 }
 
-export function PaymentSingle(props: Inner<FieldOfType<'payment-single'>>) {
+function PaymentSingle(props: Inner<FieldOfType<'payment-single'>>) {
   const { field, id, error, value, readOnly, payment } = props;
   if (field.priceType === 'fixed') {
     return (
@@ -139,7 +140,7 @@ export function PaymentSingle(props: Inner<FieldOfType<'payment-single'>>) {
   );
 }
 
-export function PricedChoices(props: Inner<FieldOfType<'payment-multiple' | 'payment-checkbox'>>) {
+function PricedChoices(props: Inner<FieldOfType<'payment-multiple' | 'payment-checkbox'>>) {
   const { field, id, error, value, readOnly, payment } = props;
   const multiple = field.type === 'payment-checkbox';
   const picked = multiple ? asList(value) : [pickedChoice(value)];
@@ -206,7 +207,7 @@ export function PricedChoices(props: Inner<FieldOfType<'payment-multiple' | 'pay
   );
 }
 
-export function PaymentSelect(props: Inner<FieldOfType<'payment-select'>>) {
+function PaymentSelect(props: Inner<FieldOfType<'payment-select'>>) {
   const { field, id, error, value, readOnly, payment } = props;
   const picked = pickedChoice(value);
   return (
@@ -256,7 +257,7 @@ export function PaymentSelect(props: Inner<FieldOfType<'payment-select'>>) {
   );
 }
 
-export function CouponInput(props: Inner<FieldOfType<'payment-coupon'>>) {
+function CouponInput(props: Inner<FieldOfType<'payment-coupon'>>) {
   const { field, id, error, value, readOnly, payment } = props;
   const applied = payment?.coupon;
   const discount = payment?.summary.coupon?.discount ?? 0;
@@ -309,7 +310,7 @@ export function CouponInput(props: Inner<FieldOfType<'payment-coupon'>>) {
  * (decision 0035). What the form sends is what the provider's script returns for the card,
  * and the brand and last 4 digits, which the entry keeps.
  */
-export function CardInput(props: Inner<FieldOfType<'payment-credit-card'>>) {
+function CardInput(props: Inner<FieldOfType<'payment-credit-card'>>) {
   const { field, id, value, readOnly, errors, idPrefix } = props;
   const number = asPart(value, 'number');
   const valid = number !== '' && cardNumberError(number) === undefined;
@@ -476,7 +477,7 @@ export function OrderSummaryTable({
 }
 
 /** The payment-total field: the order summary (or the total alone), announced politely. */
-export function OrderTotal(props: Inner<FieldOfType<'payment-total'>>) {
+function OrderTotal(props: Inner<FieldOfType<'payment-total'>>) {
   const { field, id, payment } = props;
   if (!payment) return null;
   const total = formatAmount(payment.summary.total, payment.currency);
@@ -501,3 +502,14 @@ export function OrderTotal(props: Inner<FieldOfType<'payment-total'>>) {
     </>
   );
 }
+
+/** The payment fields' views, a chunk that only forms with payment fields load. */
+export const widgets: Record<string, FieldWidget> = {
+  'payment-single': (props) => <PaymentSingle {...props} />,
+  'payment-multiple': (props) => <PricedChoices {...props} />,
+  'payment-checkbox': (props) => <PricedChoices {...props} />,
+  'payment-select': (props) => <PaymentSelect {...props} />,
+  'payment-coupon': (props) => <CouponInput {...props} />,
+  'payment-credit-card': (props) => <CardInput {...props} />,
+  'payment-total': (props) => <OrderTotal {...props} />,
+};

@@ -6,8 +6,14 @@ import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
 import { FieldView } from './FieldView.tsx';
+import { fieldEnvironment } from './field-environment.ts';
+import {
+  fieldTypesInPage,
+  loadAllWidgetGroups,
+  loadedWidgets,
+  loadWidgetGroups,
+} from './field-widgets.ts';
 import { PageIndicator } from './PageIndicator.tsx';
-import { OrderSummaryTable } from './PaymentFields.tsx';
 import { useCardPayment } from './use-card-payment.ts';
 import { onNumberKey, useFieldChecks } from './use-field-checks.ts';
 import { useFormToken } from './use-form-token.ts';
@@ -16,6 +22,11 @@ import { useCoupon, usePayment } from './use-payment.ts';
 import { useReadOnlyLocks } from './use-read-only-locks.ts';
 import { useScrollAfterRender } from './use-scroll-after-render.ts';
 import { useSubmission } from './use-submission.ts';
+
+// The views of the field types the page's forms use, before hydrating: the server has them
+// all, and the browser renders what the server did.
+if (import.meta.env.SSR) await loadAllWidgetGroups();
+else await loadWidgetGroups(fieldTypesInPage());
 
 /**
  * A form embedded in a page (the qforms island): pages, validation as the visitor types,
@@ -43,7 +54,10 @@ export default function QForm({
   const scroll = useScrollAfterRender(idPrefix);
   const formToken = useFormToken(form.id, { token, time: tokenTime });
   const coupon = useCoupon(form);
-  const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check);
+  const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check, (current) => ({
+    ...fieldEnvironment,
+    userInputs: fieldEnvironment.passwordInputs?.(current) ?? [],
+  }));
   const order = usePayment(form, checks, coupon.applied, checks.checkNow);
   const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
   const card = useCardPayment(
@@ -68,6 +82,7 @@ export default function QForm({
     card,
   );
   const { values, visible, errors, suggestions } = checks;
+  const answers = { fields: definition.fields, values, visible };
   const { page, goNext, goPrevious } = navigation;
   const currentToken = formToken.token;
 
@@ -133,6 +148,7 @@ export default function QForm({
                   value={values[field.id]}
                   errors={errors}
                   readOnly={isLocked(field)}
+                  active={hydrated && p.number === page}
                   suggestion={suggestions[field.id]}
                   onChange={checks.onChange}
                   onBlur={checks.onBlur}
@@ -141,6 +157,9 @@ export default function QForm({
                   nativeRequired={field.required && !field.conditions}
                   markup={form.blocks[field.id]}
                   payment={payment}
+                  countries={form.countries}
+                  timeZone={form.timeZone}
+                  answers={answers}
                 />
               );
               const conditions = field.conditions;
@@ -179,8 +198,9 @@ export default function QForm({
             {paged && p.number === 1 && footerErrors}
             {p.number === lastPage &&
               payment &&
+              loadedWidgets.OrderSummaryTable &&
               !p.fields.some((f) => f.type === 'payment-total') && (
-                <OrderSummaryTable
+                <loadedWidgets.OrderSummaryTable
                   summary={payment.summary}
                   currency={payment.currency}
                   caption={formMessages.summaryCaption}

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import type { FieldErrors } from '../field-rules.ts';
-import type { FieldInput } from '../field-values.ts';
+import type { FieldInput, FormValues } from '../field-values.ts';
 import type { FormField } from '../form-definition.ts';
 import type { PaymentView } from './use-payment.ts';
 
@@ -29,6 +29,16 @@ export type FieldViewProps = {
   onNumberKey?: (event: KeyboardEvent<HTMLInputElement>) => void;
   /** The markup of a content or HTML block, sanitised by the server. */
   markup?: SanitisedHtml | undefined;
+  /**
+   * The field's page is shown and the island has hydrated: the moment a field loads its
+   * enhanced widget (`useLazyModule`). False on the server and in the first render.
+   */
+  active: boolean;
+  /** Countries for address and phone fields, and the site's time zone for dates. */
+  countries?: ReadonlyArray<readonly [string, string]> | undefined;
+  timeZone?: string | undefined;
+  /** The whole form's answers, for the entry preview and the password's weak words. */
+  answers?: { fields: readonly FormField[]; values: FormValues; visible: ReadonlySet<number> };
   /** The form's order, currency, coupon and card state (a form with payment fields). */
   payment?: PaymentView | undefined;
 };

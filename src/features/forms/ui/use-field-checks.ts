@@ -1,7 +1,13 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { visibleFieldIds } from '../conditions.ts';
 import { defaultCurrency, formatNumber, parseAmount } from '../currency.ts';
-import { checkField, errorKey, type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
+import {
+  checkField,
+  errorKey,
+  type FieldErrors,
+  fieldIdOfErrorKey,
+  type RuleContext,
+} from '../field-rules.ts';
 import {
   asPart,
   asText,
@@ -40,6 +46,11 @@ const checkedOnChange: readonly string[] = [
   'payment-multiple',
   'payment-checkbox',
   'payment-select',
+  'rating',
+  'net-promoter-score',
+  'likert-scale',
+  'file-upload',
+  'camera',
 ];
 
 /** A number input takes no other key (shortcuts excepted). */
@@ -60,11 +71,14 @@ export function useFieldChecks(
   posted: FormPostState | undefined,
   idPrefix: string,
   remoteCheck?: RemoteCheck,
+  ruleContext?: (values: FormValues) => RuleContext,
 ) {
   const { definition } = form;
   const currency = form.payment?.currency ?? defaultCurrency;
   const remoteCheckRef = useRef(remoteCheck);
   remoteCheckRef.current = remoteCheck;
+  const ruleContextRef = useRef(ruleContext);
+  ruleContextRef.current = ruleContext;
   const afterPress = useAfterPress();
   const [values, setValues] = useState<FormValues>(() => ({
     ...initialValues(definition),
@@ -100,7 +114,7 @@ export function useFieldChecks(
     scope: 'touched' | 'all' = 'touched',
   ) => {
     const fresh: FieldErrors = {};
-    checkField(field, input, fresh, currency);
+    checkField(field, input, fresh, { currency, ...ruleContextRef.current?.(valuesRef.current) });
     if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
     setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
     if (fresh[errorKey(field.id)]) return;
