@@ -48,6 +48,10 @@ const environmentSchema = z.object({
     .optional(),
   /** Another address for Stripe's API: a local stand-in in tests. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Other addresses for the captcha services' siteverify calls: local stand-ins in tests. */
+  HCAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -92,6 +96,8 @@ export type Config = {
     webhookSecret: string | undefined;
     apiUrl: string | undefined;
   };
+  /** Where the third-party captchas' tokens are checked, when not at each service's own address. */
+  captchaVerifyUrls: { hcaptcha?: string; recaptcha?: string; turnstile?: string };
 };
 
 export class ConfigError extends Error {
@@ -189,5 +195,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
     },
+    captchaVerifyUrls: Object.fromEntries(
+      (
+        [
+          ['hcaptcha', e.HCAPTCHA_VERIFY_URL],
+          ['recaptcha', e.RECAPTCHA_VERIFY_URL],
+          ['turnstile', e.TURNSTILE_VERIFY_URL],
+        ] as const
+      ).filter(([, url]) => url !== undefined),
+    ),
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { signedInUserId } from '../features/admin/server/sessions.ts';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, nextScheduledPublish } from '../features/content/server/posts.ts';
+import { readCaptchaSettings } from '../features/forms/server/captcha/captcha-settings-store.ts';
 import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
 import {
   readPaymentSettings,
@@ -128,6 +129,9 @@ export async function boot(
           withEnvironmentKeys(await readPaymentSettings(database.db, log), config.stripe),
         ),
       stripeApiUrl: config.stripe.apiUrl,
+      captchaSettings: () =>
+        pageCache.memo('captcha-settings', () => readCaptchaSettings(database.db, log)),
+      captchaVerifyUrls: config.captchaVerifyUrls,
       purchaseHit: (purchase) =>
         purchaseHit(
           {

@@ -83,6 +83,26 @@ describe('parseSettingsSection', () => {
     );
   });
 
+  it('keeps the captcha’s service and keys in the captcha group, keys made of key characters', () => {
+    const captcha = {
+      provider: 'turnstile',
+      siteKey: ' 0x4AAAAAAA-site ',
+      secretKey: '0x4AAA_secret',
+    };
+    const parsed = parseSettingsSection('captcha', captcha);
+    if (!parsed.ok) throw new Error('refused');
+    expect(valuesByGroup('captcha', parsed.values).captcha).toEqual({
+      provider: 'turnstile',
+      siteKey: '0x4AAAAAAA-site',
+      secretKey: '0x4AAA_secret',
+    });
+    expect(parseSettingsSection('captcha', { ...captcha, provider: 'friendly' }).ok).toBe(false);
+    expect(parseSettingsSection('captcha', { ...captcha, siteKey: '<script>' })).toEqual({
+      ok: false,
+      fieldErrors: { siteKey: 'A site key is made of letters, digits, hyphens and underscores.' },
+    });
+  });
+
   it('stores each field of a tab in its own settings group', () => {
     const parsed = parseSettingsSection('privacy', {
       enabled: false,
@@ -96,6 +116,7 @@ describe('parseSettingsSection', () => {
       mail: {},
       share: {},
       payments: {},
+      captcha: {},
     });
     expect(
       parseSettingsSection('privacy', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
+import { captchaSettingsSchema } from '../forms/captcha-settings.ts';
 import { paymentSettingsSchema } from '../forms/payment-settings.ts';
 import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
@@ -15,7 +16,7 @@ import { statsSettingsSchema } from '../stats/stats-settings.ts';
  * The stored settings group a field belongs to: the site's (the default), statistics', mail's
  * or sharing's.
  */
-export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share' | 'payments';
+export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share' | 'payments' | 'captcha';
 
 /** One input of a settings form. */
 export type SettingsField = {
@@ -276,6 +277,39 @@ export const settingsSections = {
       },
     ],
   },
+  captcha: {
+    label: 'Captcha',
+    schema: editable(captchaSettingsSchema.shape),
+    fields: [
+      {
+        name: 'provider',
+        label: 'Captcha service',
+        kind: 'select',
+        group: 'captcha',
+        options: [
+          { value: 'altcha', label: 'ALTCHA: a proof of work this site checks itself' },
+          { value: 'hcaptcha', label: 'hCaptcha' },
+          { value: 'recaptcha', label: 'Google reCAPTCHA (v2 checkbox)' },
+          { value: 'turnstile', label: 'Cloudflare Turnstile' },
+        ],
+        hint: 'Used by every form with a captcha field. ALTCHA needs no keys and sends nothing to another site; the others load their script from their own servers. Without both keys, forms use ALTCHA.',
+      },
+      {
+        name: 'siteKey',
+        label: 'Site key',
+        kind: 'text',
+        group: 'captcha',
+        hint: 'The public key from the service’s dashboard (hCaptcha, reCAPTCHA or Turnstile): the one key pages carry.',
+      },
+      {
+        name: 'secretKey',
+        label: 'Secret key',
+        kind: 'secret',
+        group: 'captcha',
+        hint: 'The service’s secret, with which the server checks each answer. Kept on the server and never shown again; left empty, a save keeps the one saved.',
+      },
+    ],
+  },
   mail: {
     label: 'Mail',
     schema: editable(mailSettingsSchema.shape),
@@ -320,6 +354,7 @@ export function valuesByGroup(
     mail: {},
     share: {},
     payments: {},
+    captcha: {},
   };
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   for (const field of fields) {

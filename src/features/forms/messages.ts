@@ -66,7 +66,8 @@ export const formMessages = {
   captchaFailed: '{name} verification failed, please try again later.',
   recaptchaFailed: 'Google reCAPTCHA verification failed, please try again later.',
   hcaptchaFailed: 'hCaptcha verification failed, please try again later.',
-  captchaRequired: 'Please complete the captcha.',
+  /** Without JavaScript no captcha can be answered, and the server refuses the form. */
+  captchaNeedsScript: 'This form’s captcha needs JavaScript: please turn it on to send the form.',
   choiceLimit: 'You have exceeded the number of allowed selections: {#}.',
   characterCounter: '{count} of {limit} max characters.',
   wordCounter: '{count} of {limit} max words.',

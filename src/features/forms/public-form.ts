@@ -1,4 +1,5 @@
 import type { SanitisedHtml } from '../../platform/sanitised-html.ts';
+import type { CaptchaProvider } from './captcha.ts';
 import type { CurrencyFormat } from './currency.ts';
 import type { FieldErrors } from './field-rules.ts';
 import type { FormValues } from './field-values.ts';
@@ -24,6 +25,9 @@ export type PublicPayment = {
   apiUrl: string;
 };
 
+/** The captcha a form with a captcha field shows: the service, and a third party's site key. */
+export type PublicCaptcha = { provider: CaptchaProvider; siteKey: string };
+
 export type PublicForm = {
   id: number;
   definition: FormDefinition;
@@ -38,10 +42,12 @@ export type PublicForm = {
   timeZone?: string | undefined;
   /** Countries by name and ISO code, for a form with address or phone fields. */
   countries?: ReadonlyArray<readonly [string, string]> | undefined;
+  /** Set for a form with a captcha field. */
+  captcha?: PublicCaptcha | undefined;
 };
 
 /** What a form's fields need from the site beyond the definition. */
-export type FormExtras = Pick<PublicForm, 'timeZone' | 'countries'>;
+export type FormExtras = Pick<PublicForm, 'timeZone' | 'countries' | 'captcha'>;
 
 export function toPublicForm(
   { id, definition, blocks }: StoredForm & { blocks: FormBlocks },
@@ -94,6 +100,8 @@ export type FormPostState = {
   values: FormValues;
   fieldErrors: FieldErrors;
   headerError?: string | undefined;
+  /** The captcha's refusal, shown in its place (`recaptcha`). */
+  captchaError?: string | undefined;
   confirmationHtml?: SanitisedHtml | undefined;
 };
 

@@ -160,6 +160,12 @@ export interface PaymentEventsTable {
   received_at: EpochMs;
 }
 
+/** ALTCHA challenges already solved and accepted, by signature, kept until they expire. */
+export interface CaptchaSpentChallengesTable {
+  signature: string;
+  expires_at: EpochMs;
+}
+
 export interface RateLimitsTable {
   /** A salted hash of the limited client and what it is limited on; never a raw address. */
   key: string;
@@ -285,6 +291,7 @@ export interface Database {
   form_coupons: FormCouponsTable;
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
+  captcha_spent_challenges: CaptchaSpentChallengesTable;
   mail_outbox: MailOutboxTable;
   subscribers: SubscribersTable;
   announced_posts: AnnouncedPostsTable;

@@ -1,6 +1,9 @@
 import type { AjaxAction } from '../../../platform/ajax/ajax-router.ts';
+import { altchaChallengeAction } from '../captcha.ts';
 import { formMessages } from '../messages.ts';
 import { isAllowedEmail } from '../rules/email.ts';
+import { issueAltchaChallenge } from './captcha/altcha.ts';
+import { activeCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { checkCoupon } from './coupons.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
@@ -37,7 +40,10 @@ export function submissionReplyData(result: SubmissionResult): unknown {
   }
   return {
     errors: {
-      general: result.header ? { header: result.header } : {},
+      general: {
+        ...(result.header ? { header: result.header } : {}),
+        ...(result.captcha ? { recaptcha: result.captcha } : {}),
+      },
       field: result.fields,
     },
     ...(result.freshToken
@@ -152,10 +158,35 @@ const completePayment: AjaxAction<FormsAjaxContext> = {
   },
 };
 
+/**
+ * `qforms_altcha_challenge`: a signed proof-of-work challenge for the ALTCHA widget of a form
+ * with a captcha field; its solution comes back with the submission (decision 0037).
+ */
+const altchaChallenge: AjaxAction<FormsAjaxContext> = {
+  name: altchaChallengeAction,
+  maxBodyBytes: 4096,
+  maxFields: 10,
+  // One per attempt to send the form (the widget starts again after a failed one).
+  rateLimit: { limit: 30, windowMs: 60_000 },
+  async handle(fields, _request, { forms }) {
+    const id = formId(fields.get('form_id'));
+    const form = id === undefined ? undefined : await loadForm(forms, id);
+    const usesAltcha =
+      form !== undefined &&
+      hasCaptcha(form.definition) &&
+      activeCaptcha(await forms.captchaSettings()).provider === 'altcha';
+    if (!usesAltcha) {
+      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+    }
+    return { success: true, data: await issueAltchaChallenge(forms.secret) };
+  },
+};
+
 export const formAjaxActions = [
   submit,
   getToken,
   restrictedEmail,
   checkCouponAction,
   completePayment,
+  altchaChallenge,
 ];

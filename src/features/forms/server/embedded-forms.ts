@@ -5,6 +5,7 @@ import type { FormDefinition } from '../form-definition.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
+import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { publicPayment, takesPayment } from './payments/checkout.ts';
@@ -51,10 +52,16 @@ export async function embedForms(
     const payment = takesPayment(form.definition)
       ? publicPayment(form.definition, await deps.paymentSettings(), deps.stripeApiUrl)
       : undefined;
+    const captcha = hasCaptcha(form.definition)
+      ? publicCaptcha(await deps.captchaSettings())
+      : undefined;
     body.push({
       type: 'form',
       props: {
-        form: toPublicForm(form, Math.random, payment, await formExtras(deps, form.definition)),
+        form: toPublicForm(form, Math.random, payment, {
+          ...(await formExtras(deps, form.definition)),
+          captcha,
+        }),
         instance,
         token,
         tokenTime: issuedAt,
@@ -133,6 +140,11 @@ export async function receiveFormPost(
     type: 'show',
     ...where,
     status: result.status,
-    state: { values: result.values, fieldErrors: result.fields, headerError: result.header },
+    state: {
+      values: result.values,
+      fieldErrors: result.fields,
+      headerError: result.header,
+      captchaError: result.captcha,
+    },
   };
 }

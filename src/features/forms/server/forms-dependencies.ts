@@ -4,7 +4,9 @@ import type { Db } from '../../../platform/db/connect.ts';
 import type { StatHitsTable } from '../../../platform/db/schema.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
+import type { CaptchaSettings } from '../captcha-settings.ts';
 import type { PaymentSettings } from '../payment-settings.ts';
+import type { ThirdPartyCaptcha } from './captcha/siteverify.ts';
 
 /**
  * What the forms engine needs of the running site, and nothing more. The composition root
@@ -32,6 +34,13 @@ export type FormsDependencies = {
   paymentSettings: () => Promise<PaymentSettings>;
   /** STRIPE_API_URL: another address for Stripe's API (a local stand-in in tests). */
   stripeApiUrl: string | undefined;
+  /** The site's captcha service and its keys (the admin's Captcha tab). */
+  captchaSettings: () => Promise<CaptchaSettings>;
+  /**
+   * HCAPTCHA_VERIFY_URL, RECAPTCHA_VERIFY_URL, TURNSTILE_VERIFY_URL: other addresses for the
+   * services' siteverify calls (local stand-ins in tests); each service's own when absent.
+   */
+  captchaVerifyUrls: Partial<Record<ThirdPartyCaptcha, string>>;
   /**
    * The statistics row of a paid order (stats' purchase event), or undefined while statistics
    * are off; stored in the transaction that marks the order paid.

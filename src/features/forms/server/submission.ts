@@ -24,6 +24,7 @@ import { fill, formMessages } from '../messages.ts';
 import { currencyOf } from '../payment-settings.ts';
 import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
+import { checkCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { storeEntry } from './entries.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
@@ -131,6 +132,8 @@ export type SubmissionResult =
       outcome: 'rejected';
       status: number;
       header?: string | undefined;
+      /** The captcha's refusal (seed §8), shown in the captcha's place (`recaptcha`). */
+      captcha?: string | undefined;
       fields: FieldErrors;
       /** A new token when the old one expired, so the visitor can send again at once. */
       freshToken?: IssuedToken | undefined;
@@ -286,6 +289,22 @@ export async function submitEntry(
   }
   if (!spam && Object.keys(errors).length > 0) {
     return { outcome: 'rejected', status: 422, fields: errors, ...withForm };
+  }
+  // The captcha last, once nothing else stands in the way: a third party's token is checked
+  // (and spent) only for a submission that would be stored, spam included. Refused, nothing is
+  // stored: the visitor is told in the captcha's place and may try again (decision 0037).
+  if (hasCaptcha(definition)) {
+    const captcha = await checkCaptcha(deps, request, now);
+    if (!captcha.passed) {
+      const details = { form: form.id, provider: captcha.provider, reason: captcha.reason };
+      if (captcha.unreachable) {
+        deps.log.warn(
+          'The captcha service could not be asked; the submission was refused',
+          details,
+        );
+      } else deps.log.debug('Form submission refused by the captcha', details);
+      return rejected(403, undefined, { ...withForm, captcha: captcha.message });
+    }
   }
   if (parsed.unknownFieldIds.some((id) => id !== honeypotId)) {
     deps.log.debug('Form submission had unknown fields', {

@@ -6,7 +6,9 @@ import {
   parseSettingsSection,
   valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
+import { secretCaptchaSettings } from '../../../features/forms/captcha-settings.ts';
 import { secretPaymentSettings } from '../../../features/forms/payment-settings.ts';
+import { writeCaptchaSettings } from '../../../features/forms/server/captcha/captcha-settings-store.ts';
 import { writePaymentSettings } from '../../../features/forms/server/payment-settings-store.ts';
 import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
@@ -50,8 +52,17 @@ export const POST: APIRoute = async ({ request, locals }) => {
     ),
   );
   if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
+  const captcha = Object.fromEntries(
+    Object.entries(groups.captcha).filter(
+      ([name, value]) =>
+        !(secretCaptchaSettings as readonly string[]).includes(name) || value !== '',
+    ),
+  );
+  if (Object.keys(captcha).length > 0) await writeCaptchaSettings(app.database.db, captcha);
   app.log.info(`Settings saved: ${body.section}`);
   const shown = { ...parsed.values };
-  for (const name of secretPaymentSettings) if (name in shown) shown[name] = '';
+  for (const name of [...secretPaymentSettings, ...secretCaptchaSettings]) {
+    if (name in shown) shown[name] = '';
+  }
   return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
 };
