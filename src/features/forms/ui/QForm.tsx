@@ -2,9 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
+import type { FieldOfType } from '../form-definition.ts';
 import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
+import { CaptchaField } from './CaptchaField.tsx';
 import { FieldView } from './FieldView.tsx';
 import { fieldEnvironment } from './field-environment.ts';
 import {
@@ -46,6 +48,9 @@ export default function QForm({
   const pages = useMemo(() => formPages(definition), [definition]);
   const lastPage = pages.length;
   const idPrefix = `qforms-${form.id}-${instance}`;
+  const captchaField = definition.fields.find(
+    (f): f is FieldOfType<'captcha'> => f.type === 'captcha',
+  );
   const formRef = useRef<HTMLFormElement>(null);
 
   const [hydrated, setHydrated] = useState(false);
@@ -220,6 +225,15 @@ export default function QForm({
             ) : (
               <div className="qforms-submit-container">
                 {!paged && footerErrors}
+                {captchaField && form.captcha && (
+                  <CaptchaField
+                    field={captchaField}
+                    captcha={form.captcha}
+                    formId={form.id}
+                    idPrefix={idPrefix}
+                    active={hydrated && p.number === page}
+                  />
+                )}
                 <div className="qforms-recaptcha-container">
                   <GeneralErrorContainer place="recaptcha" messages={[general.recaptcha]} />
                 </div>

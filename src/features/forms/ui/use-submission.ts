@@ -33,9 +33,10 @@ export function useSubmission(
 ) {
   const [submitting, setSubmitting] = useState(false);
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
-  const [general, setGeneral] = useState<GeneralErrors>(
-    posted?.headerError ? { header: posted.headerError } : {},
-  );
+  const [general, setGeneral] = useState<GeneralErrors>({
+    ...(posted?.headerError ? { header: posted.headerError } : {}),
+    ...(posted?.captchaError ? { recaptcha: posted.captchaError } : {}),
+  });
   const startedAt = useRef<number | undefined>(undefined);
   /** The token held when the visitor began, sent along as the signed start of the fill time. */
   const startToken = useRef<string | undefined>(undefined);
@@ -112,6 +113,8 @@ export function useSubmission(
     } catch (error) {
       console.error(formMessages.networkError, error);
       element.dispatchEvent(new CustomEvent('qformsAjaxSubmitFailed', { detail: { error } }));
+      // The server may have spent the captcha's answer before the answer was lost.
+      element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
       setSubmitting(false);
       return;
     }
@@ -134,6 +137,8 @@ export function useSubmission(
       replaceToken({ token: data.token, time: data.token_time });
     }
     setSubmitting(false);
+    // Seed §4: whatever failed, the captcha is reset (its answer counts once).
+    element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
     const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
     const generalErrors = reported.general ?? {};
     const fieldErrors = reported.field ?? {};
@@ -141,7 +146,6 @@ export function useSubmission(
       console.error('The form submission failed without errors to show', answer);
       return;
     }
-    element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
     showServerErrors(fieldErrors, generalErrors);
   };
 
