@@ -104,4 +104,17 @@ describe('parseConfig', () => {
     expect(parseConfig({}).bodyTimeoutMs).toBe(20_000);
     expect(parseConfig({ REQUEST_BODY_TIMEOUT_MS: '250' }).bodyTimeoutMs).toBe(250);
   });
+
+  it('reads other addresses for the captcha services’ siteverify, each only when given', () => {
+    expect(parseConfig({}).captchaVerifyUrls).toEqual({});
+    expect(
+      parseConfig({
+        TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9000/turnstile/v0/siteverify',
+        HCAPTCHA_VERIFY_URL: '',
+      }).captchaVerifyUrls,
+    ).toEqual({ turnstile: 'http://127.0.0.1:9000/turnstile/v0/siteverify' });
+    expect(() => parseConfig({ RECAPTCHA_VERIFY_URL: 'ftp://example.org' })).toThrow(
+      /RECAPTCHA_VERIFY_URL/,
+    );
+  });
 });
