@@ -5,6 +5,7 @@ import { savePost } from '../../src/features/content/server/save-post.ts';
 import { formMessages } from '../../src/features/forms/messages.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
+import { serverMessages } from '../../src/features/forms/server/server-messages.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -119,7 +120,7 @@ for (const database of testDatabases()) {
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toEqual({
         success: false,
-        data: { message: formMessages.formNotFound },
+        data: { message: serverMessages.formNotFound },
       });
     });
 
@@ -133,7 +134,7 @@ for (const database of testDatabases()) {
       expect(await check('someone@example.com')).toBe(false);
       expect(await check('someone@MAILINATOR.com')).toBe(false);
       expect(await check('someone@example.org')).toBe(true);
-      expect(await check('x@y.org', '5')).toEqual({ message: formMessages.formNotFound });
+      expect(await check('x@y.org', '5')).toEqual({ message: serverMessages.formNotFound });
     });
 
     it('qforms_submit stores a valid entry once, queues its mails and confirms', async () => {
@@ -364,16 +365,16 @@ for (const database of testDatabases()) {
       const general = async (fields: Record<string, string>) =>
         (await (await ajax(contactFields(fields))).json()).data;
       expect((await general({ 'qforms[token]': '' })).errors.general.header).toBe(
-        formMessages.invalidToken,
+        serverMessages.invalidToken,
       );
       expect((await general({ 'qforms[token]': token(event) })).errors.general.header).toBe(
-        formMessages.invalidToken,
+        serverMessages.invalidToken,
       );
       expect((await general({ 'qforms[token]': '123.forged' })).errors.general.header).toBe(
-        formMessages.invalidToken,
+        serverMessages.invalidToken,
       );
       const expired = await general({ 'qforms[token]': token(contact, 2 * 86400) });
-      expect(expired.errors.general.header).toBe(formMessages.expiredToken);
+      expect(expired.errors.general.header).toBe(serverMessages.expiredToken);
       expect(expired.token).toMatch(/^\d+\.[\w-]{43}$/);
       expect(Math.abs(expired.token_time - now())).toBeLessThan(5);
       expect(await entries()).toHaveLength(before);
@@ -422,7 +423,7 @@ for (const database of testDatabases()) {
         await ajax(contactFields({ 'qforms[id]': '404' })),
         404,
       );
-      expect(unknownForm.errors.general.header).toBe(formMessages.formNotFound);
+      expect(unknownForm.errors.general.header).toBe(serverMessages.formNotFound);
       await expectRefusal(await ajax(contactFields({ 'qforms[id]': 'abc' })), 404);
       // A 10 MB value.
       await expectRefusal(
@@ -585,7 +586,7 @@ for (const database of testDatabases()) {
           'qforms[fields][1]': 'x',
         })
       ).json();
-      expect(locked.data.errors.general.header).toBe(formMessages.readOnly);
+      expect(locked.data.errors.general.header).toBe(serverMessages.readOnly);
       const partly = await saveForm(handle, {
         title: 'Partly locked',
         fields: [
@@ -643,7 +644,7 @@ describe('form submission rate limit', () => {
       last = await response.json();
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(last?.data.errors.general.header).toBe(formMessages.tooManySubmissions);
+    expect(last?.data.errors.general.header).toBe(serverMessages.tooManySubmissions);
   });
 
   it('tells visitors apart behind a trusted proxy (TRUST_PROXY=1)', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formMessages } from '../../src/features/forms/messages.ts';
 import { createCoupon } from '../../src/features/forms/server/coupons.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
+import { serverMessages } from '../../src/features/forms/server/server-messages.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { postAjax } from '../support/ajax-post.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -291,10 +292,12 @@ for (const database of testDatabases()) {
         maxUses: 1,
       });
       await handle.db.updateTable('form_coupons').set({ uses: 1 }).where('id', '=', used).execute();
-      expect((await check('LATER')).answer.data.message).toBe(formMessages.couponNotYet);
-      expect((await check('GONE')).answer.data.message).toBe(formMessages.couponExpired);
-      expect((await check('CONTACTONLY')).answer.data.message).toBe(formMessages.couponNotForForm);
-      expect((await check('USED')).answer.data.message).toBe(formMessages.couponUsedUp);
+      expect((await check('LATER')).answer.data.message).toBe(serverMessages.couponNotYet);
+      expect((await check('GONE')).answer.data.message).toBe(serverMessages.couponExpired);
+      expect((await check('CONTACTONLY')).answer.data.message).toBe(
+        serverMessages.couponNotForForm,
+      );
+      expect((await check('USED')).answer.data.message).toBe(serverMessages.couponUsedUp);
       expect((await check('what?')).answer.data.message).toBe(formMessages.couponInvalid);
       expect((await check('FIELDNOTES15', contact)).status).toBe(404);
 
@@ -329,7 +332,7 @@ for (const database of testDatabases()) {
       expect(accepted).toHaveLength(1);
       expect(refused).toHaveLength(19);
       for (const r of refused)
-        expect(r.answer.data.errors.field['11']).toBe(formMessages.couponUsedUp);
+        expect(r.answer.data.errors.field['11']).toBe(serverMessages.couponUsedUp);
       expect(await entryCount()).toBe(before + 1);
       const coupon = await handle.db
         .selectFrom('form_coupons')

@@ -1,3 +1,4 @@
+import { captchaMessages } from './captcha-messages.ts';
 import { fill, formMessages } from './messages.ts';
 
 /**
@@ -18,9 +19,9 @@ export const captchaProviderNames: Record<CaptchaProvider, string> = {
 
 /** Seed §5 and §8: what a visitor is told when the captcha was not passed. */
 export function captchaFailedMessage(provider: CaptchaProvider): string {
-  if (provider === 'recaptcha') return formMessages.recaptchaFailed;
-  if (provider === 'hcaptcha') return formMessages.hcaptchaFailed;
-  return fill(formMessages.captchaFailed, { name: captchaProviderNames[provider] });
+  if (provider === 'recaptcha') return captchaMessages.recaptchaFailed;
+  if (provider === 'hcaptcha') return captchaMessages.hcaptchaFailed;
+  return fill(captchaMessages.captchaFailed, { name: captchaProviderNames[provider] });
 }
 
 /** The form input each service's widget puts its answer in. */

@@ -32,24 +32,15 @@ export const formMessages = {
   /** The payment provider's script could not be loaded; the rest of the form still works. */
   cardUnavailable:
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
-  cardDeclined: 'The card was not accepted: {reason}',
   cardNotConfirmed: 'The payment was not confirmed with your bank. Please try again.',
   cardDetailsRequired: 'Please enter your card details.',
-  /** A bank's confirmation step needs the page's scripts. */
-  cardNeedsScript:
-    'Your bank asks you to confirm this payment, which needs JavaScript. Please turn it on and send the form again.',
   cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
   minimumPriceHint: 'Minimum {amount}',
   couponApply: 'Apply',
   totalAnnouncement: 'Total: {total}',
   couponInvalid: 'This coupon code is not valid.',
-  couponNotForForm: 'This coupon code cannot be used here.',
-  couponNotYet: 'This coupon code is not valid yet.',
-  couponExpired: 'This coupon code has expired.',
-  couponUsedUp: 'This coupon code has been used up.',
   couponApplied: 'Coupon {code} applied: {discount} off.',
   couponCheckFailed: 'The coupon could not be checked. Please try again.',
-  couponRemove: 'Remove coupon {code}',
   summaryCaption: 'Order summary',
   summaryItem: 'Item',
   summaryQuantity: 'Quantity',
@@ -57,15 +48,7 @@ export const formMessages = {
   summaryCoupon: 'Coupon {code}',
   summaryTotal: 'Total',
   summaryEmpty: 'Nothing chosen yet.',
-  /** The server's total differs from the one the visitor saw (prices changed, or a crafted request). */
-  totalChanged:
-    'The total has changed to {total}. Please check the order summary and submit again.',
-  orderTooLarge: 'This order is larger than the form can take. Please choose fewer items.',
   confirmation: 'Field values do not match.',
-  /** Seed §8: the captcha failed; {name} is the captcha service. */
-  captchaFailed: '{name} verification failed, please try again later.',
-  recaptchaFailed: 'Google reCAPTCHA verification failed, please try again later.',
-  hcaptchaFailed: 'hCaptcha verification failed, please try again later.',
   /** Without JavaScript no captcha can be answered, and the server refuses the form. */
   captchaNeedsScript: 'This form’s captcha needs JavaScript: please turn it on to send the form.',
   choiceLimit: 'You have exceeded the number of allowed selections: {#}.',
@@ -80,38 +63,13 @@ export const formMessages = {
   lastName: 'Last',
   next: 'Next',
   previous: 'Previous',
-  submit: 'Submit',
-  submitting: 'Sending...',
   pageProgress: 'Page {current} of {total}',
   networkError: 'Network error or server is unreachable. Check your connection or try again later.',
   tokenRefreshError:
     'Error updating token. Please try again or contact support if the issue persists.',
-  /** General errors the server puts in the form header. */
-  formNotFound: 'This form is no longer available.',
-  expiredToken:
-    'This form has been open too long and has expired. Please check your entries and submit again.',
-  invalidToken: 'This form could not be verified. Please reload the page and try again.',
-  fixErrors: 'Please correct the errors below and submit again.',
-  tooManySubmissions:
-    'Too many submissions from your connection. Please wait a minute and try again.',
-  readOnly: 'This form is read-only and cannot be submitted.',
-  tooLarge: 'The submission is too large.',
-  defaultConfirmation: '<p>Thanks for contacting us! We will be in touch with you shortly.</p>',
-  honeypotDescription: 'Leave this field empty.',
   /** In the mails an entry causes. */
   mailEmptyValue: '(empty)',
   mailUnnamedField: 'Field {id}',
-  mailOrderNumber: 'Order {number}',
-  mailOrderStatus: 'Payment: {status}',
-  mailOrderOwnerSubject: 'New order {number}: {form}',
-  mailOrderVisitorSubject: 'Your order {number} at {site}',
-  paymentAwaiting: 'awaiting payment',
-  paymentPaid: 'paid',
-  paymentFailed: 'failed',
-  paymentRefunded: 'refunded',
-  /** Added to the confirmation of an order that is paid later (offline). */
-  orderConfirmation: 'Your order number is {number}. The total is {total}.',
-  mailOwnerFooter: 'Sent from {page} through the form "{form}" on {site}.',
   /** Shown without JavaScript, where fields that conditions hide are all on the page. */
   conditionShow: 'Only when {rules}.',
   conditionHide: 'Not needed when {rules}.',

@@ -16,6 +16,8 @@ import { serverRuleContext } from './server/rule-context.ts';
 import { hashPassword, storedValue } from './server/stored-values.ts';
 import { parsePhone } from './ui/fields/phone-library.ts';
 
+type FieldDefinition = FormDefinitionInput['fields'][number];
+
 const define = (fields: FormDefinitionInput['fields']) =>
   formDefinitionSchema.parse({ title: 'Test', fields });
 const fieldOf = <T extends FormDefinitionInput['fields'][number]>(field: T) =>
@@ -130,7 +132,7 @@ describe('file sizes', () => {
 });
 
 describe('addresses', () => {
-  const address = { id: 1, type: 'address', required: true, defaultCountry: 'US' } as const;
+  const address: FieldDefinition = { id: 1, type: 'address', required: true, defaultCountry: 'US' };
   const countries = new Set(['US', 'GB', 'DE']);
 
   it('needs a state in a country that has them, and none in GB, DE, CH and NL', () => {
@@ -164,7 +166,7 @@ describe('addresses', () => {
 
 describe('phones', () => {
   it('checks and normalises to E.164 on the server (max metadata) and in the browser (min)', async () => {
-    const phone = { id: 1, type: 'phone', required: true, defaultCountry: 'GB' } as const;
+    const phone: FieldDefinition = { id: 1, type: 'phone', required: true, defaultCountry: 'GB' };
     const form = define([phone]);
     const server = await serverRuleContext(
       form,
@@ -197,7 +199,7 @@ describe('passwords', () => {
     const score = await loadPasswordScorer();
     expect(score('password', [])).toBe(0);
     expect(score('correct horse battery staple', [])).toBeGreaterThanOrEqual(3);
-    const field = { id: 1, type: 'password', strengthLevel: 3 } as const;
+    const field: FieldDefinition = { id: 1, type: 'password', strengthLevel: 3 };
     expect(check([field], { 1: 'password1' }, { passwordScore: score })[1]).toContain(
       'Please choose one rated at least “Strong”',
     );
@@ -224,13 +226,13 @@ describe('scales', () => {
     });
     expect(check([{ id: 1, type: 'net-promoter-score' }], { 1: '0' })).toEqual({});
     expect(check([{ id: 1, type: 'net-promoter-score' }], { 1: '11' })[1]).toBeDefined();
-    const likert = {
+    const likert: FieldDefinition = {
       id: 1,
       type: 'likert-scale',
       required: true,
       rows: ['Food', 'Walks'],
       columns: ['Bad', 'Good'],
-    } as const;
+    };
     expect(check([likert], { 1: { r0: 'Good' } })).toEqual({ '1[r1]': formMessages.required });
     expect(check([likert], { 1: { r0: 'Good', r1: 'Great' } })).toEqual({
       1: formMessages.invalidChoice,
@@ -240,7 +242,7 @@ describe('scales', () => {
 });
 
 describe('repeaters', () => {
-  const repeater = {
+  const repeater: FieldDefinition = {
     id: 5,
     type: 'repeater',
     minRows: 1,
@@ -249,7 +251,7 @@ describe('repeaters', () => {
       { id: 1, type: 'text', label: 'Name', required: true },
       { id: 2, type: 'email', label: 'Email' },
     ],
-  } as const;
+  };
 
   it('checks the bounds and every row’s fields with their own rules', () => {
     expect(check([repeater], { 5: { rows: '1', r0f1: 'Ann', r0f2: 'ann@example.org' } })).toEqual(

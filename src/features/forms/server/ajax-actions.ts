@@ -7,6 +7,7 @@ import { activeCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { checkCoupon } from './coupons.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
+import { serverMessages } from './server-messages.ts';
 import {
   finishCardPayment,
   loadForm,
@@ -86,7 +87,8 @@ const getToken: AjaxAction<FormsAjaxContext> = {
   async handle(fields, _request, { forms }) {
     const id = formId(fields.get('formId'));
     const form = id === undefined ? undefined : await loadForm(forms, id);
-    if (!form) return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+    if (!form)
+      return { success: false, data: { message: serverMessages.formNotFound }, status: 404 };
     const { token, issuedAt } = issueFormToken(forms.secret, form.id);
     return { success: true, data: { token, time: issuedAt } };
   },
@@ -105,7 +107,7 @@ const restrictedEmail: AjaxAction<FormsAjaxContext> = {
     const form = id === undefined ? undefined : await loadForm(forms, id);
     const field = form?.definition.fields.find((f) => String(f.id) === fields.get('field_id'));
     if (!form || field?.type !== 'email') {
-      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+      return { success: false, data: { message: serverMessages.formNotFound }, status: 404 };
     }
     const email = (fields.get('email') ?? '').trim().slice(0, 254);
     return { success: true, data: isAllowedEmail(email, field.allowList, field.denyList) };
@@ -126,7 +128,7 @@ const checkCouponAction: AjaxAction<FormsAjaxContext> = {
     const id = formId(fields.get('form_id'));
     const form = id === undefined ? undefined : await loadForm(forms, id);
     if (!form?.definition.fields.some((f) => f.type === 'payment-coupon')) {
-      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+      return { success: false, data: { message: serverMessages.formNotFound }, status: 404 };
     }
     const check = await checkCoupon(forms.db, form.id, fields.get('code') ?? '', Date.now());
     return check.ok
@@ -176,7 +178,7 @@ const altchaChallenge: AjaxAction<FormsAjaxContext> = {
       hasCaptcha(form.definition) &&
       activeCaptcha(await forms.captchaSettings()).provider === 'altcha';
     if (!usesAltcha) {
-      return { success: false, data: { message: formMessages.formNotFound }, status: 404 };
+      return { success: false, data: { message: serverMessages.formNotFound }, status: 404 };
     }
     return { success: true, data: await issueAltchaChallenge(forms.secret) };
   },

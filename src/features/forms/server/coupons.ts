@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/connect.ts';
 import type { Database, FormCouponsTable } from '../../../platform/db/schema.ts';
 import { formMessages } from '../messages.ts';
 import { type CouponTerms, isCouponCodeShape, normaliseCouponCode } from '../order-summary.ts';
+import { serverMessages } from './server-messages.ts';
 
 /**
  * Coupons: a code worth a percentage or a fixed amount off an order, for one form or every
@@ -46,16 +47,16 @@ export async function checkCoupon(
     .executeTakeFirst()) as CouponRow | undefined;
   if (!coupon) return { ok: false, message: formMessages.couponInvalid };
   if (coupon.form_id !== null && coupon.form_id !== formId) {
-    return { ok: false, message: formMessages.couponNotForForm };
+    return { ok: false, message: serverMessages.couponNotForForm };
   }
   if (coupon.starts_at !== null && now < coupon.starts_at) {
-    return { ok: false, message: formMessages.couponNotYet };
+    return { ok: false, message: serverMessages.couponNotYet };
   }
   if (coupon.ends_at !== null && now >= coupon.ends_at) {
-    return { ok: false, message: formMessages.couponExpired };
+    return { ok: false, message: serverMessages.couponExpired };
   }
   if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) {
-    return { ok: false, message: formMessages.couponUsedUp };
+    return { ok: false, message: serverMessages.couponUsedUp };
   }
   return {
     ok: true,

@@ -10,6 +10,7 @@ import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { publicPayment, takesPayment } from './payments/checkout.ts';
 import { countryList } from './rule-context.ts';
+import { serverMessages } from './server-messages.ts';
 import { loadForm, submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
@@ -122,7 +123,11 @@ export async function receiveFormPost(
       type: 'show',
       ...where,
       status: 402,
-      state: { values: result.values, fieldErrors: {}, headerError: formMessages.cardNeedsScript },
+      state: {
+        values: result.values,
+        fieldErrors: {},
+        headerError: serverMessages.cardNeedsScript,
+      },
     };
   }
   if (result.outcome === 'accepted') {

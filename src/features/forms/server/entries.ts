@@ -8,6 +8,7 @@ import { takeCouponUse } from './coupons.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
 import type { PreparedOrder } from './payments/order.ts';
+import { serverMessages } from './server-messages.ts';
 
 export type NewEntry = {
   form: StoredForm;
@@ -35,10 +36,10 @@ export type StoreOutcome =
 class CouponUsedUp extends Error {}
 
 const paymentStatusText = {
-  awaiting: formMessages.paymentAwaiting,
-  paid: formMessages.paymentPaid,
-  failed: formMessages.paymentFailed,
-  refunded: formMessages.paymentRefunded,
+  awaiting: serverMessages.paymentAwaiting,
+  paid: serverMessages.paymentPaid,
+  failed: serverMessages.paymentFailed,
+  refunded: serverMessages.paymentRefunded,
 } as const;
 
 /**

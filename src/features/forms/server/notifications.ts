@@ -5,6 +5,7 @@ import type { FormDefinition } from '../form-definition.ts';
 import { fill, formMessages } from '../messages.ts';
 import type { OrderSummary } from '../order-summary.ts';
 import { isValidEmail } from '../rules/email.ts';
+import { serverMessages } from './server-messages.ts';
 
 export type EntryField = { id: number; type: string; label: string; value: string };
 
@@ -75,7 +76,7 @@ function orderLines(order: OrderMailPart): string[] {
 }
 
 const orderText = (order: OrderMailPart) =>
-  `${fill(formMessages.mailOrderNumber, { number: order.number })}\n${fill(formMessages.mailOrderStatus, { status: order.status })}\n\n${orderLines(order).join('\n')}${order.instructions ? `\n\n${htmlToText(renderMarkdown(order.instructions))}` : ''}\n\n`;
+  `${fill(serverMessages.mailOrderNumber, { number: order.number })}\n${fill(serverMessages.mailOrderStatus, { status: order.status })}\n\n${orderLines(order).join('\n')}${order.instructions ? `\n\n${htmlToText(renderMarkdown(order.instructions))}` : ''}\n\n`;
 
 function orderHtml(order: OrderMailPart): string {
   const money = (amount: number) => escapeHtml(formatAmount(amount, order.currency));
@@ -95,8 +96,8 @@ function orderHtml(order: OrderMailPart): string {
   );
   const head = `<tr><th ${cell}>${escapeHtml(formMessages.summaryItem)}</th><th ${cell}>${escapeHtml(formMessages.summaryQuantity)}</th><th ${right}>${escapeHtml(formMessages.summaryPrice)}</th></tr>`;
   return (
-    `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(formMessages.mailOrderNumber, { number: order.number }))}</p>` +
-    `<p style="margin:0 0 12px">${escapeHtml(fill(formMessages.mailOrderStatus, { status: order.status }))}</p>` +
+    `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(serverMessages.mailOrderNumber, { number: order.number }))}</p>` +
+    `<p style="margin:0 0 12px">${escapeHtml(fill(serverMessages.mailOrderStatus, { status: order.status }))}</p>` +
     `<table style="border-collapse:collapse;margin:0 0 16px">${head}${rows.join('')}</table>` +
     (order.instructions
       ? `<div style="margin:0 0 24px">${htmlOf(renderMarkdown(order.instructions))}</div>`
@@ -134,13 +135,16 @@ export function entryMails(
     const shown = fields.filter((f) => f.type !== 'hidden' || f.value !== '');
     const page = context.pageUrl ? `${context.siteUrl}${context.pageUrl}` : context.siteUrl;
     // Split at the page first, so the HTML can link it and a title cannot move the split.
-    const [beforePage = '', afterPage = ''] = formMessages.mailOwnerFooter
+    const [beforePage = '', afterPage = ''] = serverMessages.mailOwnerFooter
       .split('{page}')
       .map((part) => fill(part, { form: definition.title, site: context.siteTitle }));
     mails.owner = {
       to: owners,
       subject: order
-        ? fill(formMessages.mailOrderOwnerSubject, { number: order.number, form: definition.title })
+        ? fill(serverMessages.mailOrderOwnerSubject, {
+            number: order.number,
+            form: definition.title,
+          })
         : fill(notifications.ownerSubject, { form: definition.title }),
       text: `${orderPartText}${fieldLines(shown)}\n\n--\n${beforePage}${page}${afterPage}\n`,
       html: htmlPage(
@@ -156,7 +160,7 @@ export function entryMails(
     mails.visitorCopy = {
       to: [visitorEmail],
       subject: order
-        ? fill(formMessages.mailOrderVisitorSubject, {
+        ? fill(serverMessages.mailOrderVisitorSubject, {
             number: order.number,
             site: context.siteTitle,
           })

@@ -33,6 +33,7 @@ import { completeCardPayment, takeCardPayment } from './payments/card-checkout.t
 import { takesPayment } from './payments/checkout.ts';
 import { orderFieldValue, type PreparedOrder, prepareOrder } from './payments/order.ts';
 import { serverRuleContext } from './rule-context.ts';
+import { serverMessages } from './server-messages.ts';
 import { storedValue } from './stored-values.ts';
 import { submissionFingerprint } from './submission-identity.ts';
 
@@ -229,22 +230,22 @@ export async function submitEntry(
 ): Promise<SubmissionResult> {
   const formId = /^\d{1,9}$/.test(request.formId ?? '') ? Number(request.formId) : undefined;
   const form = formId === undefined ? undefined : await loadForm(deps, formId);
-  if (!form) return rejected(404, formMessages.formNotFound);
+  if (!form) return rejected(404, serverMessages.formNotFound);
   const { definition } = form;
   const parsed = readFieldEntries(request.entries, definition);
   const values = applyReadOnly(definition, parsed.values);
   const withForm = { form, values };
-  if (definition.settings.readOnly) return rejected(403, formMessages.readOnly, withForm);
+  if (definition.settings.readOnly) return rejected(403, serverMessages.readOnly, withForm);
 
   const token = checkFormToken(deps.secret, form.id, request.token, now);
   if (!token.ok) {
     if (token.reason === 'expired') {
-      return rejected(400, formMessages.expiredToken, {
+      return rejected(400, serverMessages.expiredToken, {
         ...withForm,
         freshToken: issueFormToken(deps.secret, form.id, now),
       });
     }
-    return rejected(400, formMessages.invalidToken, withForm);
+    return rejected(400, serverMessages.invalidToken, withForm);
   }
 
   const honeypotId = honeypotFieldId(definition);
@@ -350,15 +351,15 @@ export async function submitEntry(
     now,
   });
   if (stored.stored === 'rate-limited') {
-    return rejected(429, formMessages.tooManySubmissions, withForm);
+    return rejected(429, serverMessages.tooManySubmissions, withForm);
   }
   if (stored.stored === 'coupon-used-up') {
     const couponField = definition.fields.find((f) => f.type === 'payment-coupon');
     return {
       outcome: 'rejected',
       status: 409,
-      fields: couponField ? { [couponField.id]: formMessages.couponUsedUp } : {},
-      header: couponField ? undefined : formMessages.couponUsedUp,
+      fields: couponField ? { [couponField.id]: serverMessages.couponUsedUp } : {},
+      header: couponField ? undefined : serverMessages.couponUsedUp,
       ...withForm,
     };
   }
@@ -429,7 +430,7 @@ export function orderConfirmationHtml(
 ) {
   const parts = [
     message,
-    fill(formMessages.orderConfirmation, { number: order.entryId, total: order.total }),
+    fill(serverMessages.orderConfirmation, { number: order.entryId, total: order.total }),
   ];
   if (order.instructions) parts.push(order.instructions);
   return renderMarkdown(parts.join('\n\n'));
@@ -463,7 +464,7 @@ export async function finishCardPayment(
   },
 ): Promise<SubmissionResult> {
   const form = request.formId === undefined ? undefined : await loadForm(deps, request.formId);
-  if (!form || request.entryId === undefined) return rejected(404, formMessages.formNotFound);
+  if (!form || request.entryId === undefined) return rejected(404, serverMessages.formNotFound);
   const step = await completeCardPayment(deps, {
     formId: form.id,
     entryId: request.entryId,
@@ -471,7 +472,7 @@ export async function finishCardPayment(
     proof: request.proof,
   });
   const withForm = { form, values: {} };
-  if (step === 'unknown') return rejected(404, formMessages.invalidToken, withForm);
+  if (step === 'unknown') return rejected(404, serverMessages.invalidToken, withForm);
   const cardField = form.definition.fields.find((f) => f.type === 'payment-credit-card');
   if (step.outcome === 'declined') {
     return {

@@ -51,6 +51,8 @@ const coreTypes: readonly string[] = [
   'divider',
   'html',
   'pagebreak',
+  // Drawn by the island in the last page's submit area, its widget loaded on its own.
+  'captcha',
 ];
 
 /** Loads the groups of these field types (all of them on the server). */

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import { fill, formMessages } from '../../messages.ts';
 import type { FormsDependencies } from '../forms-dependencies.ts';
+import { serverMessages } from '../server-messages.ts';
 import type { PreparedOrder } from './order.ts';
 import { changePaymentStatus } from './payment-status.ts';
 import type { CardCharge } from './stripe.ts';
@@ -108,7 +109,7 @@ async function settle(
       await releaseCoupon(deps, coupon);
       return {
         outcome: 'declined',
-        message: fill(formMessages.cardDeclined, { reason: charge.message }),
+        message: fill(serverMessages.cardDeclined, { reason: charge.message }),
       };
     case 'unavailable':
       deps.log.error('Stripe could not take a card payment; the order is marked failed', {

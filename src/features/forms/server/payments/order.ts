@@ -20,6 +20,7 @@ import {
 import { currencyOf, type PaymentSettings } from '../../payment-settings.ts';
 import { checkCoupon } from '../coupons.ts';
 import type { FormsDependencies } from '../forms-dependencies.ts';
+import { serverMessages } from '../server-messages.ts';
 import { type ProviderId, providerOf } from './checkout.ts';
 
 /** An order as the server computed it from the definition and what the visitor chose. */
@@ -71,10 +72,10 @@ export async function prepareOrder(
     currency,
     coupon?.ok ? coupon.terms : undefined,
   );
-  if (summary.subtotal > maxOrderTotal) return { header: formMessages.orderTooLarge };
+  if (summary.subtotal > maxOrderTotal) return { header: serverMessages.orderTooLarge };
   if (shownTotal !== undefined && shownTotal !== '' && shownTotal !== String(summary.total)) {
     return {
-      header: fill(formMessages.totalChanged, { total: formatAmount(summary.total, currency) }),
+      header: fill(serverMessages.totalChanged, { total: formatAmount(summary.total, currency) }),
     };
   }
   const cardField = definition.fields.find(
