@@ -60,10 +60,13 @@ export function Label({
   field,
   htmlFor,
   asLegend = false,
+  id,
 }: {
   field: FormField;
   htmlFor?: string;
   asLegend?: boolean;
+  /** For an input that a label cannot name by `for` (a contenteditable area). */
+  id?: string;
 }) {
   if (!field.label) return null;
   const className = `qforms-field-label${field.hideLabel ? ' qforms-label-hide' : ''}`;
@@ -82,7 +85,7 @@ export function Label({
   // A field without an input of its own (a fixed price) has a label that labels nothing.
   if (htmlFor === undefined) return <p className={className}>{content}</p>;
   return (
-    <label className={className} htmlFor={htmlFor}>
+    <label className={className} htmlFor={htmlFor} id={id}>
       {content}
     </label>
   );

@@ -31,41 +31,45 @@ export function Combobox({
 }) {
   const [query, setQuery] = useState('');
   const labelOf = (value: string) => choices.find((c) => choiceValue(c) === value)?.label ?? value;
-  const items = choices.filter(
-    (c) =>
-      (!multiple || !picked.includes(choiceValue(c))) &&
-      c.label.toLowerCase().includes(query.trim().toLowerCase()),
-  );
+  const matching = (text: string) =>
+    choices.filter(
+      (c) =>
+        (!multiple || !picked.includes(choiceValue(c))) &&
+        c.label.toLowerCase().includes(text.trim().toLowerCase()),
+    );
+  const items = matching(query);
   const chips = useMultipleSelection<string>({
     selectedItems: picked,
     onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems ?? []),
   });
+  const types = useCombobox.stateChangeTypes;
   const combobox = useCombobox<Choice>({
     items,
     inputId: id,
-    inputValue: query,
     itemToString: (c) => c?.label ?? '',
-    selectedItem: null,
     defaultHighlightedIndex: 0,
-    stateReducer: (_state, { changes, type }) =>
-      type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
-      type === useCombobox.stateChangeTypes.ItemClick
-        ? { ...changes, isOpen: multiple, inputValue: '' }
-        : changes,
-    onStateChange: ({ type, selectedItem, inputValue }) => {
-      if (
-        (type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
-          type === useCombobox.stateChangeTypes.ItemClick ||
-          type === useCombobox.stateChangeTypes.InputBlur) &&
-        selectedItem
-      ) {
-        const value = choiceValue(selectedItem);
-        onChange(multiple ? [...picked, value] : [value]);
-        setQuery('');
-      } else if (type === useCombobox.stateChangeTypes.InputChange) {
-        setQuery(inputValue ?? '');
+    // The choices live in the form's value, not in downshift's selected item: a pick is taken
+    // from the changes here and cleared, so the next pick starts from an empty input again.
+    stateReducer: (state, { changes, type }) => {
+      if (type === types.InputKeyDownEnter || type === types.ItemClick) {
+        if (changes.selectedItem) {
+          const value = choiceValue(changes.selectedItem);
+          onChange(multiple ? [...picked, value] : [value]);
+        }
+        return { ...changes, selectedItem: null, isOpen: multiple, inputValue: '' };
       }
+      // Leaving the field picks nothing; typing highlights the first match, so Enter takes it.
+      if (type === types.InputBlur)
+        return { ...changes, selectedItem: state.selectedItem, inputValue: '' };
+      if (type === types.InputChange) {
+        return {
+          ...changes,
+          highlightedIndex: matching(changes.inputValue ?? '').length > 0 ? 0 : -1,
+        };
+      }
+      return changes;
     },
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue ?? ''),
   });
   const single = !multiple && picked[0] !== undefined ? labelOf(picked[0]) : '';
   return (

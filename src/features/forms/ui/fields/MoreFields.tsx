@@ -45,8 +45,9 @@ function DateInput(props: Inner<FieldOfType<'date'>>) {
   const picker = useLazyModule(loadDatePicker, active && !readOnly);
   const today = fieldEnvironment.today ?? '';
   // Without JavaScript the browser's own date input (which sends yyyy-mm-dd); once the island
-  // runs, a text input in the field's format with the calendar beside it.
-  const enhanced = active;
+  // runs, a text input in the field's format with the calendar beside it, on every page (a
+  // date input would drop a value in another format).
+  const enhanced = useHydrated();
   useEffect(() => {
     if (!enhanced || text === '') return;
     const date = parseDate(text, field.dateFormat);
@@ -95,6 +96,13 @@ function DateInput(props: Inner<FieldOfType<'date'>>) {
       <ErrorText id={id} message={error} />
     </>
   );
+}
+
+/** False on the server and in the render that hydrates; true from then on. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 function TimeInput(props: Inner<FieldOfType<'time'>>) {
@@ -573,8 +581,8 @@ function LikertInput(props: Inner<FieldOfType<'likert-scale'>>) {
         <thead>
           <tr>
             <td />
-            {field.columns.map((column) => (
-              <th key={column} scope="col">
+            {field.columns.map((column, c) => (
+              <th key={column} scope="col" id={`${id}-col${c}`}>
                 {column}
               </th>
             ))}
@@ -616,7 +624,7 @@ function LikertInput(props: Inner<FieldOfType<'likert-scale'>>) {
                         }}
                         onBlur={() => props.onBlur(field, likertPart(r))}
                       />
-                      <span id={`${id}-col${c}`} className="qforms-likert-column" hidden={r > 0}>
+                      <span className="qforms-likert-column" aria-hidden="true">
                         {column}
                       </span>
                     </td>
@@ -683,6 +691,7 @@ function RepeaterInput(props: Inner<FieldOfType<'repeater'>>) {
                   {sub.type === 'select' ? (
                     <select
                       {...common}
+                      name={readOnly ? undefined : common.name}
                       disabled={readOnly}
                       onChange={(e) => set(e.currentTarget.value)}
                     >
@@ -709,6 +718,9 @@ function RepeaterInput(props: Inner<FieldOfType<'repeater'>>) {
                       }
                       onChange={(e) => set(e.currentTarget.value)}
                     />
+                  )}
+                  {readOnly && sub.type === 'select' && (
+                    <input type="hidden" name={common.name} value={cellValue} readOnly />
                   )}
                   <ErrorText id={cellId} message={cellError} />
                 </div>
@@ -743,16 +755,20 @@ function RepeaterInput(props: Inner<FieldOfType<'repeater'>>) {
 }
 
 function RichText(props: Inner<FieldOfType<'rich-text'>>) {
-  const { field, id, error, value, readOnly, active } = props;
+  const { field, id, error, value, readOnly } = props;
+  const hydrated = useHydrated();
   return (
     <>
-      <Label field={field} htmlFor={id} />
-      {active && !readOnly ? (
+      <Label field={field} htmlFor={id} id={`${id}-label`} />
+      {hydrated && !readOnly ? (
         <RichTextInput
           id={id}
           name={fieldName(field.id)}
           html={asText(value)}
-          describedBy={describedBy(field, id, error)}
+          describedBy={{
+            ...describedBy(field, id, error),
+            'aria-labelledby': field.label ? `${id}-label` : undefined,
+          }}
           onChange={(html) => props.onChange(field, html)}
           onBlur={() => props.onBlur(field)}
         />
