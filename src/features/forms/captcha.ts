@@ -1,5 +1,5 @@
 import { captchaMessages } from './captcha-messages.ts';
-import { fill, formMessages } from './messages.ts';
+import { fill } from './messages.ts';
 
 /**
  * The captcha services a form's `captcha` field can use (the site's setting): ALTCHA, a

@@ -1,6 +1,5 @@
 import type { AjaxAction } from '../../../platform/ajax/ajax-router.ts';
 import { altchaChallengeAction } from '../captcha.ts';
-import { formMessages } from '../messages.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { issueAltchaChallenge } from './captcha/altcha.ts';
 import { activeCaptcha, hasCaptcha } from './captcha/captcha-check.ts';

@@ -2,7 +2,6 @@ import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import type { FormDefinition } from '../form-definition.ts';
-import { formMessages } from '../messages.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';

@@ -3,7 +3,6 @@ import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import type { StoredForm } from '../form-definition.ts';
-import { formMessages } from '../messages.ts';
 import { takeCouponUse } from './coupons.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
