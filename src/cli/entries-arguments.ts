@@ -101,6 +101,18 @@ export function parseEntriesArguments(args: string[]): EntriesCommand {
   );
 }
 
+/** `entries delete <entry>`: one entry's number. */
+export function parseEntryNumber(action: string, args: string[]): number {
+  const [entry, ...extra] = args;
+  if (extra.length > 0) throw new UsageError(`entries ${action} takes no "${extra[0]}".`);
+  if (entry === undefined || !wholeNumber.test(entry) || Number(entry) < 1) {
+    throw new UsageError(
+      `use: entries ${action} <entry number>${entry === undefined ? '' : `, not "${entry}"`}`,
+    );
+  }
+  return Number(entry);
+}
+
 const paymentStatuses = ['paid', 'refunded', 'failed', 'awaiting'] as const;
 
 /** `entries payment <entry> paid|refunded|failed|awaiting`. */

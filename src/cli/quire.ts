@@ -14,6 +14,9 @@ import {
 } from '../features/forms/server/coupons.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
+import { deleteEntry } from '../features/forms/server/files-entries.ts';
+import { readFileSettings } from '../features/forms/server/files-settings-store.ts';
+import { fileStorages } from '../features/forms/server/files-storage.ts';
 import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
 import { readPaymentSettings } from '../features/forms/server/payment-settings-store.ts';
@@ -30,7 +33,11 @@ import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 import { parseCouponsArguments } from './coupons-arguments.ts';
 import { formatCoupons } from './coupons-text.ts';
-import { parseEntriesArguments, parsePaymentArguments } from './entries-arguments.ts';
+import {
+  parseEntriesArguments,
+  parseEntryNumber,
+  parsePaymentArguments,
+} from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
@@ -55,6 +62,7 @@ const usage = `Quire command line: npm run quire -- <command>
   entries payment <entry> paid|refunded|failed|awaiting
                                  record how an order's payment stands (an offline order that
                                  was paid by transfer); a first payment counts as a purchase
+  entries delete <entry>         delete an entry with its files (uploads, photos, signatures)
   coupons list                   every coupon with its uses
   coupons add <CODE> --percent N | --amount X [--form N] [--uses N]
               [--from YYYY-MM-DD] [--until YYYY-MM-DD]
@@ -225,6 +233,18 @@ async function runCli(argv: string[]): Promise<number> {
             ? `Entry ${change.entryId}: payment ${change.status}.`
             : `Entry ${change.entryId} was already ${change.status}.`,
         );
+        return 0;
+      }
+      if (rest[0] === 'delete') {
+        const entryId = parseEntryNumber('delete', rest.slice(1));
+        const deleted = await withDatabase(({ db }) =>
+          deleteEntry(
+            { db, storages: fileStorages(db, () => readFileSettings(db, console)) },
+            entryId,
+          ),
+        );
+        if (!deleted) throw new UsageError(`There is no entry ${entryId}.`);
+        console.log(`Deleted entry ${entryId} and its files.`);
         return 0;
       }
       const command = parseEntriesArguments(rest);

@@ -3,6 +3,7 @@ import {
   adminAjaxActions,
 } from '../features/admin/server/notice-actions.ts';
 import { type FormsAjaxContext, formAjaxActions } from '../features/forms/server/ajax-actions.ts';
+import { submissionUploads } from '../features/forms/server/files-uploads.ts';
 import { AjaxRouter } from '../platform/ajax/ajax-router.ts';
 import { takeRateLimit } from '../platform/rate-limit.ts';
 import type { AppContext } from './boot.ts';
@@ -21,6 +22,8 @@ export const ajaxRouter = new AjaxRouter<AjaxCall>({
     app.log.error(`AJAX action ${action} failed`, {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     }),
+  // A submission's files are streamed to the forms' storage as they arrive.
+  uploads: ({ forms }) => submissionUploads(forms),
 })
   .register(...formAjaxActions)
   .register(...adminAjaxActions);

@@ -3,6 +3,8 @@ import { signedInUserId } from '../features/admin/server/sessions.ts';
 import { countAdmins, createAdmin } from '../features/admin/server/users.ts';
 import { hasAnyContent, nextScheduledPublish } from '../features/content/server/posts.ts';
 import { readCaptchaSettings } from '../features/forms/server/captcha/captcha-settings-store.ts';
+import { readFileSettings } from '../features/forms/server/files-settings-store.ts';
+import { fileStorages } from '../features/forms/server/files-storage.ts';
 import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
 import {
   readPaymentSettings,
@@ -111,6 +113,8 @@ export async function boot(
       isSignedIn: async (cookieHeader, at) =>
         (await signedInUserId(database.db, cookieHeader, at)) !== undefined,
     });
+    const fileSettings = () =>
+      pageCache.memo('file-settings', () => readFileSettings(database.db, log));
     const forms: FormsDependencies = {
       db: database.db,
       secret,
@@ -132,6 +136,8 @@ export async function boot(
       captchaSettings: () =>
         pageCache.memo('captcha-settings', () => readCaptchaSettings(database.db, log)),
       captchaVerifyUrls: config.captchaVerifyUrls,
+      fileSettings,
+      fileStorages: fileStorages(database.db, fileSettings),
       purchaseHit: (purchase) =>
         purchaseHit(
           {

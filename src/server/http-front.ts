@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fill, formMessages } from '../features/forms/messages.ts';
+import { megabytes } from '../features/forms/rules/files.ts';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
 import { trackingParam } from '../features/stats/hit-params.ts';
 import { accepts } from '../platform/cache/content-coding.ts';
@@ -12,7 +14,13 @@ import {
 import type { AppContext } from './boot.ts';
 import { httpMessages } from './http-messages.ts';
 import { sendPlainText } from './plain-text.ts';
-import { answerBeforeBody, hasBody, readRequestBody } from './request-body.ts';
+import {
+  answerBeforeBody,
+  boundedBody,
+  hasBody,
+  readRequestBody,
+  uploadDeadlineMs,
+} from './request-body.ts';
 import { type RouteRules, routeRules } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { StaticFile } from './static-files.ts';
@@ -146,9 +154,33 @@ export function createRequestListener(
         method === 'GET' || method === 'HEAD' ? staticFiles.get(url.pathname) : undefined;
       if (staticFile && !hasBody(req)) return sendStatic(req, res, staticFile, headers);
 
+      // Form files are streamed to storage as they arrive, never read whole here: the route
+      // parses the body, within the upload limit, and Astro's adapter streams `req.body`.
+      const streamed =
+        method === 'POST' &&
+        route.streamsUploads === true &&
+        hasBody(req) &&
+        (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+      if (streamed) {
+        const stale = app.pageCache.refresh();
+        if (stale) await stale;
+        const { uploadLimitMb } = await app.forms.fileSettings();
+        const uploadBytes = uploadLimitMb * 1024 * 1024;
+        const ceiling = uploadBytes + route.maxBodyBytes;
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > ceiling) {
+          const message = fill(formMessages.uploadTotal, {
+            totalSize: megabytes(declared),
+            maxSize: megabytes(uploadBytes),
+          });
+          return refuse(req, res, 413, message, { route });
+        }
+        const deadline = uploadDeadlineMs(declared || ceiling, bodyTimeoutMs);
+        Object.assign(req, { body: boundedBody(req, ceiling, deadline) });
+      }
       // Astro's Node adapter takes a body already read from `req.body`.
       let body: Buffer = noBody;
-      if (hasBody(req)) {
+      if (hasBody(req) && !streamed) {
         const read = await readRequestBody(req, {
           maxBytes: method === 'POST' ? route.maxBodyBytes : 0,
           timeoutMs: bodyTimeoutMs,
@@ -167,7 +199,7 @@ export function createRequestListener(
         }
         body = read.body;
       }
-      if (method === 'POST') {
+      if (method === 'POST' && !streamed) {
         if (url.pathname === unsubscribePath) {
           return await answerUnsubscribePost(app, req, res, url, body);
         }

@@ -139,3 +139,38 @@ function discardRest(
     req.resume();
   });
 }
+
+/**
+ * The least average rate an upload must keep: a streamed body's deadline is the body timeout
+ * plus its size at this rate (64 MB: about 17 minutes), so a slow phone finishes and a sender
+ * trickling a byte now and then does not hold the connection for ever (decision 0037).
+ */
+export const minimumUploadBytesPerSecond = 64 * 1024;
+
+export class StreamedBodyTooLarge extends Error {}
+
+/**
+ * A body handed on unread, as it arrives (form files): no more than `maxBytes` of it, and all
+ * of it within `deadlineMs`; past either the request is ended and the reader gets an error.
+ */
+export async function* boundedBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  deadlineMs: number,
+): AsyncGenerator<Buffer> {
+  let size = 0;
+  const timer = setTimeout(() => req.destroy(new Error('The upload took too long')), deadlineMs);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new StreamedBodyTooLarge();
+      yield chunk;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The time a streamed body of this many bytes has to arrive in. */
+export const uploadDeadlineMs = (bytes: number, bodyTimeoutMs: number) =>
+  bodyTimeoutMs + Math.ceil((bytes / minimumUploadBytesPerSecond) * 1000);

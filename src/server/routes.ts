@@ -39,6 +39,11 @@ export type RouteRules = {
   transient?: true;
   /** Refusals (405, 413, 408) are answered as the `{ success, data }` JSON its clients read. */
   answersJson?: true;
+  /**
+   * A multipart POST here may carry form files: its body is not read by the front but streamed
+   * to the route, within the site's upload limit plus `maxBodyBytes` (decision 0037).
+   */
+  streamsUploads?: true;
 };
 
 const pageOnly: RouteRules = { methods: ['GET', 'HEAD'], maxBodyBytes: 0, cacheParams: [] };
@@ -58,7 +63,13 @@ const exact = new Map<string, RouteRules>([
   ['/archive', { ...pageOnly, cacheParams: ['month'] }],
   [
     '/ajax',
-    { methods: ['POST'], maxBodyBytes: ajaxRouter.largestBody, cacheParams: [], answersJson: true },
+    {
+      methods: ['POST'],
+      maxBodyBytes: ajaxRouter.largestBody,
+      cacheParams: [],
+      answersJson: true,
+      streamsUploads: true,
+    },
   ],
   [
     stripeWebhookPath,
@@ -84,6 +95,7 @@ const postOrPage: RouteRules = {
   ...pageOnly,
   methods: ['GET', 'HEAD', 'POST'],
   maxBodyBytes: formPostLimits.maxBytes,
+  streamsUploads: true,
 };
 
 /**

@@ -3,7 +3,9 @@ const everywhere = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'SAMEORIGIN',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  // The site's own pages may use the camera (a form's camera field asks the visitor first);
+  // nothing framed in them may, and nothing may use the microphone or location.
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
 } as const;
 
 /** A site served over https tells browsers to use nothing else for a year (HSTS). */

@@ -6,11 +6,16 @@ import { countAdmins } from '../features/admin/server/users.ts';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
+import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
+import { uploadDeadlineMs } from './request-body.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
+
+/** The largest upload limit the Files settings take (1024 MB), with room for the text fields. */
+const maxUploadBytes = 1025 * 1024 * 1024;
 
 /** How long requests in flight may take to finish once a stop is asked for. */
 const stopGraceMs = 10_000;
@@ -51,9 +56,10 @@ export async function serveSite(options: {
     {
       keepAliveTimeout: 5000,
       headersTimeout: 10_000,
-      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS); this is the
-      // backstop for a whole request, checked every second rather than Node's 30.
-      requestTimeout: 10_000 + bodyTimeoutMs + 5000,
+      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS; a form's files
+      // by their size, decision 0037); this is the backstop for a whole request, checked every
+      // second rather than Node's 30, long enough for the largest upload at the slowest rate.
+      requestTimeout: 10_000 + uploadDeadlineMs(maxUploadBytes, bodyTimeoutMs) + 5000,
       connectionsCheckingInterval: 1000,
       // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
       // rather than refused by Node's parser; every other long address still gets a 414.
@@ -74,11 +80,13 @@ export async function serveSite(options: {
   const stopAnnouncer = startPostAnnouncer(app);
   // And every one folds complete statistics days; the stat_rolled_days claim keeps it once.
   const stopStatsMaintenance = startStatsMaintenance(app);
+  // And every one removes form files no entry took within the hour.
+  const stopFileSweep = startFileSweep(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
       await closeServer(server, stopGraceMs);
-      await Promise.all([stopAnnouncer(), stopStatsMaintenance()]);
+      await Promise.all([stopAnnouncer(), stopStatsMaintenance(), stopFileSweep()]);
       await app.close();
     },
     app.log,

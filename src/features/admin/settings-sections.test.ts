@@ -117,6 +117,7 @@ describe('parseSettingsSection', () => {
       share: {},
       payments: {},
       captcha: {},
+      files: {},
     });
     expect(
       parseSettingsSection('privacy', {

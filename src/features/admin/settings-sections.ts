@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
 import { captchaSettingsSchema } from '../forms/captcha-settings.ts';
+import { fileSettingsSchema } from '../forms/file-settings.ts';
 import { paymentSettingsSchema } from '../forms/payment-settings.ts';
 import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
@@ -16,7 +17,7 @@ import { statsSettingsSchema } from '../stats/stats-settings.ts';
  * The stored settings group a field belongs to: the site's (the default), statistics', mail's
  * or sharing's.
  */
-export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share' | 'payments' | 'captcha';
+export type SettingsGroup = 'site' | 'stats' | 'mail' | 'share' | 'payments' | 'captcha' | 'files';
 
 /** One input of a settings form. */
 export type SettingsField = {
@@ -307,6 +308,44 @@ export const settingsSections = {
         kind: 'secret',
         group: 'captcha',
         hint: 'The service’s secret, with which the server checks each answer. Kept on the server and never shown again; left empty, a save keeps the one saved.',
+  files: {
+    label: 'Files',
+    schema: editable(fileSettingsSchema.shape),
+    fields: [
+      {
+        name: 'uploadLimitMb',
+        label: 'Upload limit (MB)',
+        kind: 'number',
+        group: 'files',
+        hint: 'What the files of one form submission may come to together, from 1 to 1024. Forms with file fields say so, and refuse more before sending.',
+      },
+      {
+        name: 'storage',
+        label: 'Keep files in',
+        kind: 'select',
+        group: 'files',
+        options: [
+          { value: 'database', label: 'The database (every instance reaches them)' },
+          { value: 's3', label: 'S3-compatible object storage' },
+        ],
+        hint: 'Files already kept stay where they are; new ones go here.',
+      },
+      {
+        name: 's3Endpoint',
+        label: 'S3 endpoint',
+        kind: 'text',
+        group: 'files',
+        hint: 'The service’s address, such as https://s3.example.net; empty for Amazon S3.',
+      },
+      { name: 's3Region', label: 'S3 region', kind: 'text', group: 'files' },
+      { name: 's3Bucket', label: 'S3 bucket', kind: 'text', group: 'files' },
+      { name: 's3AccessKeyId', label: 'S3 access key ID', kind: 'text', group: 'files' },
+      {
+        name: 's3SecretAccessKey',
+        label: 'S3 secret access key',
+        kind: 'secret',
+        group: 'files',
+        hint: 'Kept on the server and never shown again; left empty, a save keeps the one saved.',
       },
     ],
   },
@@ -355,6 +394,7 @@ export function valuesByGroup(
     share: {},
     payments: {},
     captcha: {},
+    files: {},
   };
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   for (const field of fields) {

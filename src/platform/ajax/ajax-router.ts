@@ -1,4 +1,5 @@
 import type { RateLimit } from '../rate-limit.ts';
+import { readMultipartBody, type UploadReceiver } from './multipart-body.ts';
 
 /**
  * The site's single AJAX endpoint, `POST /ajax` (contract §1): each feature registers its
@@ -7,10 +8,14 @@ import type { RateLimit } from '../rate-limit.ts';
  * answers `{ success, data }` as JSON.
  */
 
-/** The fields of a posted body, in order; files are not read by any action yet. */
+/**
+ * The fields of a posted body, in order, and the files its upload receiver stored (none without
+ * one); files no action claims are released once the action is done.
+ */
 export type AjaxFields = {
   entries: Array<[string, string]>;
   get(name: string): string | undefined;
+  files: readonly unknown[];
 };
 
 export type AjaxReply = { success: boolean; data: unknown; status?: number };
@@ -79,15 +84,30 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
 
 export type PostedFields =
   | { ok: true; fields: AjaxFields; bytes: number }
-  | { ok: false; status: number; message: string };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      /** What was read of the text fields before the refusal (a multipart body's). */
+      entries?: Array<[string, string]>;
+    };
+
+const withLookup = (entries: Array<[string, string]>, files: readonly unknown[] = []) => ({
+  entries,
+  files,
+  get: (name: string) => entries.find(([n]) => n === name)?.[1],
+});
 
 /**
  * Reads a form-encoded or multipart body without ever holding more than `maxBytes` of it,
  * and no more than `maxFields` fields. Used by `/ajax` and by pages that take a normal POST.
+ * With an upload receiver, a multipart body is read as it arrives and its files are streamed
+ * to storage (`maxBytes` then bounds its text fields; the receiver, its files).
  */
 export async function readPostedFields(
   request: Request,
   limits: { maxBytes: number; maxFields: number },
+  uploads?: UploadReceiver<unknown>,
 ): Promise<PostedFields> {
   // The multipart boundary is case-sensitive: only the media type is compared in lower case.
   const type = request.headers.get('content-type') ?? '';
@@ -97,6 +117,15 @@ export async function readPostedFields(
     !mediaType.startsWith('application/x-www-form-urlencoded')
   ) {
     return { ok: false, status: 415, message: ajaxMessages.badContentType };
+  }
+  if (uploads && mediaType.startsWith('multipart/form-data')) {
+    const read = await readMultipartBody(request, type, {
+      maxTextBytes: limits.maxBytes,
+      maxFields: limits.maxFields,
+      receiver: uploads,
+    });
+    if (!read.ok) return read;
+    return { ok: true, bytes: 0, fields: withLookup(read.entries, read.files) };
   }
   let body: Buffer;
   try {
@@ -122,11 +151,7 @@ export async function readPostedFields(
     }
     if (typeof value === 'string') entries.push([name, value]);
   }
-  return {
-    ok: true,
-    bytes: body.byteLength,
-    fields: { entries, get: (name) => entries.find(([n]) => n === name)?.[1] },
-  };
+  return { ok: true, bytes: body.byteLength, fields: withLookup(entries) };
 }
 
 const json = (reply: AjaxReply, headers: Record<string, string> = {}) =>
@@ -143,6 +168,7 @@ export class AjaxRouter<Context> {
   readonly #actions = new Map<string, AjaxAction<Context>>();
   readonly #takeRateLimit: TakeRateLimit<Context>;
   readonly #onError: (error: unknown, action: string, context: Context) => void;
+  readonly #uploads: ((context: Context) => UploadReceiver<unknown>) | undefined;
   /** The largest body any action reads: the router reads no more before it knows the action. */
   #largestBody = 0;
   #mostFields = 0;
@@ -151,9 +177,15 @@ export class AjaxRouter<Context> {
     takeRateLimit: TakeRateLimit<Context>;
     /** Told of an action that failed; the client gets a 503 it can show and try again after. */
     onError: (error: unknown, action: string, context: Context) => void;
+    /**
+     * Where a multipart body's files go as they arrive (the forms' storage); without it, files
+     * are not read. Those the action does not claim are released after it.
+     */
+    uploads?: (context: Context) => UploadReceiver<unknown>;
   }) {
     this.#takeRateLimit = options.takeRateLimit;
     this.#onError = options.onError;
+    this.#uploads = options.uploads;
   }
 
   /** The largest body any registered action reads, in bytes. */
@@ -181,26 +213,48 @@ export class AjaxRouter<Context> {
     }
     // The action is only known once the body is read, so the body may be as large as the
     // largest any action takes, with as many fields; each action's own limits follow.
-    const posted = await readPostedFields(request, {
-      maxBytes: this.#largestBody,
-      maxFields: this.#mostFields,
-    });
+    const uploads = this.#uploads?.(context);
+    const posted = await readPostedFields(
+      request,
+      { maxBytes: this.#largestBody, maxFields: this.#mostFields },
+      uploads,
+    );
     if (!posted.ok) {
+      // A multipart body names its action before its files (the forms' client sends it first),
+      // so a refusal of its files is worded as that action's clients read it.
+      const named = posted.entries && withLookup(posted.entries).get('action');
+      const refusal = named === undefined ? undefined : this.#actions.get(named)?.refusal;
+      if (refusal) {
+        return json({ success: false, data: refusal(posted.message), status: posted.status });
+      }
       return json({ success: false, data: { message: posted.message }, status: posted.status });
     }
-    const actionName = posted.fields.get('action');
+    try {
+      return await this.#answer(posted.fields, posted.bytes, request, context);
+    } finally {
+      if (uploads && posted.fields.files.length > 0) await uploads.release(posted.fields.files);
+    }
+  }
+
+  async #answer(
+    fields: AjaxFields,
+    bytes: number,
+    request: Request,
+    context: Context,
+  ): Promise<Response> {
+    const actionName = fields.get('action');
     const action = actionName === undefined ? undefined : this.#actions.get(actionName);
     if (!action) {
       return json({ success: false, data: { message: ajaxMessages.unknownAction }, status: 400 });
     }
     const refuse = (message: string, status: number, headers?: Record<string, string>) =>
       json({ success: false, data: action.refusal?.(message) ?? { message }, status }, headers);
-    if (posted.bytes > action.maxBodyBytes) return refuse(ajaxMessages.tooLarge, 413);
-    if (posted.fields.entries.length > action.maxFields) {
+    if (bytes > action.maxBodyBytes) return refuse(ajaxMessages.tooLarge, 413);
+    if (fields.entries.length > action.maxFields) {
       return refuse(ajaxMessages.tooManyFields, 413);
     }
     try {
-      return await this.#run(action, posted.fields, request, context, refuse);
+      return await this.#run(action, fields, request, context, refuse);
     } catch (error) {
       this.#onError(error, action.name, context);
       return refuse(ajaxMessages.unavailable, 503, { 'retry-after': '5' });

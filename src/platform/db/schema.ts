@@ -136,6 +136,35 @@ export interface FormEntriesTable {
 
 export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'refunded';
 
+/** Where a form file's bytes are: chunks of `form_file_chunks`, or an S3-compatible bucket. */
+export type FileBackend = 'database' | 's3';
+
+/** A file sent with a form entry (migration 009); without an entry it is still arriving or unclaimed. */
+export interface FormFilesTable {
+  id: Generated<number>;
+  entry_id: number | null;
+  form_id: number;
+  field_id: number;
+  /** Random, 32 hex digits: the object's name in storage and the file's download address. */
+  storage_key: string;
+  backend: FileBackend;
+  bucket: Generated<string>;
+  /** The visitor's name for it, sanitised; metadata only, never a path. */
+  name: string;
+  /** The type its content was found to be; what a download is served as, when safe. */
+  mime: string;
+  size: number;
+  /** 1 once every byte is stored. */
+  complete: Generated<number>;
+  created_at: EpochMs;
+}
+
+export interface FormFileChunksTable {
+  file_id: number;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 export interface FormCouponsTable {
   id: Generated<number>;
   /** Upper case, as visitors' codes are compared. */
@@ -289,6 +318,8 @@ export interface Database {
   forms: FormsTable;
   form_entries: FormEntriesTable;
   form_coupons: FormCouponsTable;
+  form_files: FormFilesTable;
+  form_file_chunks: FormFileChunksTable;
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
   captcha_spent_challenges: CaptchaSpentChallengesTable;

@@ -5,6 +5,10 @@ import type { FormDefinition } from '../form-definition.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';
+import { readFieldEntries } from '../field-values.ts';
+import { formMessages } from '../messages.ts';
+import { toPublicForm } from '../public-form.ts';
+import { receivedFiles, submissionUploads } from './files-uploads.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { publicPayment, takesPayment } from './payments/checkout.ts';
@@ -105,18 +109,59 @@ export async function receiveFormPost(
   request: Request,
   client: string,
 ): Promise<FormPost | undefined> {
-  const posted = await readPostedFields(request, formPostLimits);
-  if (!posted.ok) return { type: 'refused', status: posted.status, message: posted.message };
+  const uploads = submissionUploads(deps);
+  const posted = await readPostedFields(request, formPostLimits, uploads);
+  if (!posted.ok) return refusedPost(deps, posted);
   const { fields } = posted;
+  try {
+    return await answerFormPost(deps, request, client, fields);
+  } finally {
+    // Files no entry claimed (a refusal, spam, a repeat) are removed at once.
+    if (fields.files.length > 0) await uploads.release(receivedFiles(fields.files));
+  }
+}
+
+const instanceOf = (value: string | undefined) => {
+  const instance = Number(value ?? '0');
+  return Number.isSafeInteger(instance) && instance >= 0 ? instance : 0;
+};
+
+/**
+ * A body that could not be taken: a form's files over the upload limit (or too many) are shown
+ * in that form, with the upload message at its head; anything else is a plain refusal.
+ */
+async function refusedPost(
+  deps: FormsDependencies,
+  posted: { status: number; message: string; entries?: Array<[string, string]> },
+): Promise<FormPost> {
+  const sent = new Map(posted.entries ?? []);
+  const id = sent.get('qforms[id]');
+  const form = id && /^\d{1,9}$/.test(id) ? await loadForm(deps, Number(id)) : undefined;
+  if (!form) return { type: 'refused', status: posted.status, message: posted.message };
+  return {
+    type: 'show',
+    formId: form.id,
+    instance: instanceOf(sent.get('qforms[instance]')),
+    status: posted.status,
+    state: {
+      values: readFieldEntries(posted.entries ?? [], form.definition).values,
+      fieldErrors: {},
+      headerError: posted.message,
+    },
+  };
+}
+
+async function answerFormPost(
+  deps: FormsDependencies,
+  request: Request,
+  client: string,
+  fields: Parameters<typeof submissionRequest>[0],
+): Promise<FormPost | undefined> {
   const formId = fields.get('qforms[id]');
   if (formId === undefined) return undefined;
-  const instance = Number(fields.get('qforms[instance]') ?? '0');
   const result = await submitEntry(deps, submissionRequest(fields, request, client));
   if (!result.form) return undefined;
-  const where = {
-    formId: result.form.id,
-    instance: Number.isSafeInteger(instance) && instance >= 0 ? instance : 0,
-  };
+  const where = { formId: result.form.id, instance: instanceOf(fields.get('qforms[instance]')) };
   if (result.outcome === 'action_required') {
     return {
       type: 'show',

@@ -4,6 +4,7 @@ import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import type { StoredForm } from '../form-definition.ts';
 import { takeCouponUse } from './coupons.ts';
+import { claimFiles } from './files-entries.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
 import type { PreparedOrder } from './payments/order.ts';
@@ -24,6 +25,8 @@ export type NewEntry = {
   rateLimit: { rule: RateLimit; client: string };
   /** The order the server computed, for an entry of a payment form. */
   order?: PreparedOrder | undefined;
+  /** Stored files the entry takes, in its transaction (the rest are released after). */
+  fileIds?: readonly number[];
   now: number;
 };
 
@@ -110,6 +113,7 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return { stored: 'duplicate' };
+      if (entry.status === 'entry') await claimFiles(trx, inserted.id, entry.fileIds ?? []);
       if (order?.couponId !== undefined && entry.status === 'entry') {
         if (!(await takeCouponUse(trx, order.couponId))) throw new CouponUsedUp();
       }

@@ -7,6 +7,8 @@ import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
 import type { CaptchaSettings } from '../captcha-settings.ts';
 import type { PaymentSettings } from '../payment-settings.ts';
 import type { ThirdPartyCaptcha } from './captcha/siteverify.ts';
+import type { FileSettings } from '../file-settings.ts';
+import type { FileStorages } from './files-storage.ts';
 
 /**
  * What the forms engine needs of the running site, and nothing more. The composition root
@@ -32,6 +34,10 @@ export type FormsDependencies = {
   siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting; timeZone: string }>;
   /** The payment settings with the environment's Stripe keys in place of the admin's. */
   paymentSettings: () => Promise<PaymentSettings>;
+  /** The upload limit and where files go (the admin's Files tab). */
+  fileSettings: () => Promise<FileSettings>;
+  /** Where files are written and read (built on `fileSettings`). */
+  fileStorages: FileStorages;
   /** STRIPE_API_URL: another address for Stripe's API (a local stand-in in tests). */
   stripeApiUrl: string | undefined;
   /** The site's captcha service and its keys (the admin's Captcha tab). */

@@ -4,7 +4,7 @@ import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { usableVisitorId } from '../../stats/visitor-consent.ts';
 import { visibleFieldIds } from '../conditions.ts';
 import { defaultCurrency, formatAmount } from '../currency.ts';
-import { isInputField } from '../field-kinds.ts';
+import { fileFieldTypes, isInputField } from '../field-kinds.ts';
 import { checkFields, errorKey, type FieldErrors } from '../field-rules.ts';
 import {
   asPart,
@@ -26,6 +26,9 @@ import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { checkCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { storeEntry } from './entries.ts';
+import { fileLine } from './files-entries.ts';
+import type { ReceivedFile } from './files-receive.ts';
+import { receivedFiles } from './files-uploads.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { findForm } from './forms-store.ts';
@@ -86,11 +89,17 @@ export type SubmissionRequest = {
   cookieHeader: string | null;
   /** Who is sending, for the rate limit only (hashed there, never stored). */
   client: string;
+  /** The files the body carried, stored or only described (files-receive.ts). */
+  files: readonly ReceivedFile[];
 };
 
 /** The submission a posted body carries, from `/ajax` or a page's own POST alike. */
 export function submissionRequest(
-  fields: { entries: Array<[string, string]>; get(name: string): string | undefined },
+  fields: {
+    entries: Array<[string, string]>;
+    get(name: string): string | undefined;
+    files?: readonly unknown[];
+  },
   request: Request,
   client: string,
 ): SubmissionRequest {
@@ -106,7 +115,53 @@ export function submissionRequest(
     userAgent: request.headers.get('user-agent') ?? '',
     cookieHeader: request.headers.get('cookie'),
     client,
+    files: receivedFiles(fields.files ?? []),
   };
+}
+
+/** The files received for each file field, in the order sent. */
+function filesByField(files: readonly ReceivedFile[]): Record<number, ReceivedFile[]> {
+  const byField: Record<number, ReceivedFile[]> = {};
+  for (const file of files) {
+    if (file.fieldId > 0) byField[file.fieldId] = [...(byField[file.fieldId] ?? []), file];
+  }
+  return byField;
+}
+
+/** A file whose content is not what its name says is refused by name (not only by extension). */
+function fileContentErrors(
+  definition: FormDefinition,
+  files: Record<number, ReceivedFile[]>,
+  visible: ReadonlySet<number>,
+  errors: FieldErrors,
+) {
+  for (const field of definition.fields) {
+    if (!visible.has(field.id) || errors[errorKey(field.id)]) continue;
+    const disguised = files[field.id]?.find((file) => !file.contentMatches);
+    if (disguised)
+      errors[errorKey(field.id)] = fill(formMessages.fileContent, { name: disguised.name });
+  }
+}
+
+/**
+ * What an entry keeps of a file field: each file's name, size and download address (the
+ * signature's typed name when it was typed); for spam, whose files are not kept, the names.
+ */
+function fileFieldValue(
+  field: FormDefinition['fields'][number],
+  input: FormValues[number] | undefined,
+  files: readonly ReceivedFile[],
+  siteUrl: string,
+  kept: boolean,
+): string {
+  const typed = field.type === 'signature' ? asPart(input, 'typed').trim() : '';
+  const lines = files.map((file) =>
+    kept && file.stored
+      ? fileLine(file, siteUrl)
+      : `${file.name} (${formMessages.fileSpamNotKept})`,
+  );
+  if (typed !== '' && files.length === 0) return fill(formMessages.signedAs, { name: typed });
+  return lines.join('\n');
 }
 
 export type Confirmation =
@@ -260,12 +315,14 @@ export async function submitEntry(
   const visible = visibleFieldIds(definition, values);
   const paymentSettings = takesPayment(definition) ? await deps.paymentSettings() : undefined;
   const site = await deps.siteSettings();
+  const files = filesByField(request.files);
   const ruleContext = await serverRuleContext(definition, values, {
     currency: paymentSettings ? currencyOf(paymentSettings) : defaultCurrency,
     timeZone: site.timeZone,
     now,
   });
-  const errors = checkFields(definition, values, visible, ruleContext);
+  const errors = checkFields(definition, values, visible, { ...ruleContext, files });
+  fileContentErrors(definition, files, visible, errors);
   restrictedEmailErrors(definition, values, visible, errors);
   if (parsed.browserOnlySent) {
     deps.log.warn('A submission carried card details, which the form never sends; dropped unread', {
@@ -325,11 +382,18 @@ export async function submitEntry(
         id: field.id,
         type: field.type,
         label: field.label,
-        value:
-          order && field.type.startsWith('payment-')
+        value: fileFieldTypes.includes(field.type)
+          ? fileFieldValue(field, values[field.id], files[field.id] ?? [], deps.siteUrl, !spam)
+          : order && field.type.startsWith('payment-')
             ? orderFieldValue(field, values[field.id], order.currency)
             : storedValue(field, values[field.id], ruleContext),
       })),
+    // Spam keeps no files: they are released with every other file no entry claimed.
+    fileIds: spam
+      ? []
+      : definition.fields
+          .filter((field) => visible.has(field.id))
+          .flatMap((field) => (files[field.id] ?? []).filter((f) => f.stored).map((f) => f.id)),
     pageUrl: pagePath(request.pageUrl),
     visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
     userAgent: request.userAgent.slice(0, 500),

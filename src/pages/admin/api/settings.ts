@@ -7,8 +7,10 @@ import {
   valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
 import { secretCaptchaSettings } from '../../../features/forms/captcha-settings.ts';
+import { secretFileSettings } from '../../../features/forms/file-settings.ts';
 import { secretPaymentSettings } from '../../../features/forms/payment-settings.ts';
 import { writeCaptchaSettings } from '../../../features/forms/server/captcha/captcha-settings-store.ts';
+import { writeFileSettings } from '../../../features/forms/server/files-settings-store.ts';
 import { writePaymentSettings } from '../../../features/forms/server/payment-settings-store.ts';
 import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
@@ -45,24 +47,23 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
   if (Object.keys(groups.share).length > 0) await writeShareSettings(app.database.db, groups.share);
   // A secret left empty keeps the one stored: the page never had it to send back.
-  const payments = Object.fromEntries(
-    Object.entries(groups.payments).filter(
-      ([name, value]) =>
-        !(secretPaymentSettings as readonly string[]).includes(name) || value !== '',
-    ),
-  );
+  const secrets: readonly string[] = [
+    ...secretPaymentSettings,
+    ...secretCaptchaSettings,
+    ...secretFileSettings,
+  ];
+  const withoutEmptySecrets = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).filter(([name, value]) => !secrets.includes(name) || value !== ''),
+    );
+  const payments = withoutEmptySecrets(groups.payments);
   if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
-  const captcha = Object.fromEntries(
-    Object.entries(groups.captcha).filter(
-      ([name, value]) =>
-        !(secretCaptchaSettings as readonly string[]).includes(name) || value !== '',
-    ),
-  );
+  const captcha = withoutEmptySecrets(groups.captcha);
   if (Object.keys(captcha).length > 0) await writeCaptchaSettings(app.database.db, captcha);
+  const files = withoutEmptySecrets(groups.files);
+  if (Object.keys(files).length > 0) await writeFileSettings(app.database.db, files);
   app.log.info(`Settings saved: ${body.section}`);
   const shown = { ...parsed.values };
-  for (const name of [...secretPaymentSettings, ...secretCaptchaSettings]) {
-    if (name in shown) shown[name] = '';
-  }
+  for (const name of secrets) if (name in shown) shown[name] = '';
   return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
 };

@@ -6,6 +6,7 @@ import { addAdminSignIn } from './2026-11-26-005-admin-sign-in.ts';
 import { createAdminPreferences } from './2026-11-26-006-admin-preferences.ts';
 import { addPostSeo } from './2026-11-26-007-post-seo.ts';
 import { addPayments } from './2026-11-26-008-payments.ts';
+import { addFormFiles } from './2026-11-27-009-form-files.ts';
 import { addCaptcha } from './2026-11-27-010-captcha.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
@@ -23,5 +24,6 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-26-006-admin-preferences', up: createAdminPreferences },
   { name: '2026-11-26-007-post-seo', up: addPostSeo },
   { name: '2026-11-26-008-payments', up: addPayments },
+  { name: '2026-11-27-009-form-files', up: addFormFiles },
   { name: '2026-11-27-010-captcha', up: addCaptcha },
 ];
