@@ -17,6 +17,7 @@ const releasedMigrations = [
   '2026-11-26-006-admin-preferences',
   '2026-11-26-007-post-seo',
   '2026-11-26-008-payments',
+  '2026-11-27-009-form-files',
   '2026-11-27-010-captcha',
 ];
 

@@ -45,4 +45,10 @@ export const moreMessages = {
   signedAs: 'Signed as {name}',
   signatureRequired: 'Please sign, or type your full name.',
   richTextLink: 'Address of the link',
+  /** A crafted request sent files to a form without file fields. */
+  noFilesTaken: 'This form takes no files.',
+  uploadTooLarge: 'The files you chose are too large for this form.',
+  uploadProgress: 'Uploading the files',
+  /** What an entry of spam shows beside a file's name: its bytes were not kept. */
+  fileSpamNotKept: 'not kept',
 } as const;

@@ -44,10 +44,12 @@ export type PublicForm = {
   countries?: ReadonlyArray<readonly [string, string]> | undefined;
   /** Set for a form with a captcha field. */
   captcha?: PublicCaptcha | undefined;
+  /** The site's upload limit in MB, for a form with file fields (seed §4, §5). */
+  uploadLimitMb?: number | undefined;
 };
 
 /** What a form's fields need from the site beyond the definition. */
-export type FormExtras = Pick<PublicForm, 'timeZone' | 'countries' | 'captcha'>;
+export type FormExtras = Pick<PublicForm, 'timeZone' | 'countries' | 'captcha' | 'uploadLimitMb'>;
 
 export function toPublicForm(
   { id, definition, blocks }: StoredForm & { blocks: FormBlocks },

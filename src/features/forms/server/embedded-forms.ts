@@ -5,6 +5,7 @@ import type { FormDefinition } from '../form-definition.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';
+import { fileFieldTypes } from '../field-kinds.ts';
 import { readFieldEntries } from '../field-values.ts';
 import { formMessages } from '../messages.ts';
 import { toPublicForm } from '../public-form.ts';
@@ -59,12 +60,15 @@ export async function embedForms(
     const captcha = hasCaptcha(form.definition)
       ? publicCaptcha(await deps.captchaSettings())
       : undefined;
+    const takesFiles = form.definition.fields.some((f) => fileFieldTypes.includes(f.type));
+    const uploadLimitMb = takesFiles ? (await deps.fileSettings()).uploadLimitMb : undefined;
     body.push({
       type: 'form',
       props: {
         form: toPublicForm(form, Math.random, payment, {
           ...(await formExtras(deps, form.definition)),
           captcha,
+          uploadLimitMb,
         }),
         instance,
         token,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
@@ -7,6 +7,8 @@ import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
 import { CaptchaField } from './CaptchaField.tsx';
+import type { FormField } from '../form-definition.ts';
+import { type FileFacts, uploadTotalError } from '../rules/files.ts';
 import { FieldView } from './FieldView.tsx';
 import { fieldEnvironment } from './field-environment.ts';
 import {
@@ -59,9 +61,13 @@ export default function QForm({
   const scroll = useScrollAfterRender(idPrefix);
   const formToken = useFormToken(form.id, { token, time: tokenTime });
   const coupon = useCoupon(form);
+  // The files chosen in each file field: what the file rules and the upload limit check.
+  const [chosen, setChosen] = useState<Record<number, readonly FileFacts[]>>({});
+  const chosenRef = useRef(chosen);
   const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check, (current) => ({
     ...fieldEnvironment,
     userInputs: fieldEnvironment.passwordInputs?.(current) ?? [],
+    files: chosenRef.current,
   }));
   const order = usePayment(form, checks, coupon.applied, checks.checkNow);
   const navigation = usePageNavigation(pages, posted?.fieldErrors, checks, scroll, formRef);
@@ -74,7 +80,7 @@ export default function QForm({
     order?.summary.total ?? 0,
   );
   const payment = order && { ...order, cardUnavailable: card.cardUnavailable };
-  const { submitting, confirmation, general, onFocus, onSubmit } = useSubmission(
+  const { submitting, progress, confirmation, general, onFocus, onSubmit } = useSubmission(
     form,
     pages,
     posted,
@@ -89,6 +95,27 @@ export default function QForm({
   const { values, visible, errors, suggestions } = checks;
   const answers = { fields: definition.fields, values, visible };
   const { page, goNext, goPrevious } = navigation;
+  const onFiles = (field: FormField, files: readonly FileFacts[]) => {
+    chosenRef.current = { ...chosenRef.current, [field.id]: files };
+    setChosen(chosenRef.current);
+    // A signature keeps its typed part as its value; the others' value is their files' names.
+    checks.onChange(
+      field,
+      field.type === 'signature'
+        ? (checks.values[field.id] ?? { typed: '' })
+        : files.map((file) => file.name),
+    );
+  };
+  // Seed §4 and §5: every file of the shown fields counts, one over its own limit too.
+  const uploadError =
+    form.uploadLimitMb === undefined
+      ? undefined
+      : uploadTotalError(
+          Object.entries(chosen)
+            .filter(([id]) => visible.has(Number(id)))
+            .flatMap(([, files]) => files.map((file) => file.size)),
+          form.uploadLimitMb,
+        );
   const currentToken = formToken.token;
 
   if (confirmation !== undefined) {
@@ -130,6 +157,9 @@ export default function QForm({
         onFocus={onFocus}
         onKeyDown={navigation.onKeyDown}
       >
+        {/* The form's id comes before its files, so the server knows what they may be. */}
+        <input type="hidden" name="qforms[id]" value={form.id} readOnly />
+        <input type="hidden" name="qforms[instance]" value={instance} readOnly />
         {definition.description && <p className="qforms-description">{definition.description}</p>}
         <GeneralErrorContainer place="header" messages={[general.header, general.header_styled]} />
         <PageIndicator style={settings.pageIndicator} pages={pages} current={page} />
@@ -165,6 +195,8 @@ export default function QForm({
                   countries={form.countries}
                   timeZone={form.timeZone}
                   answers={answers}
+                  onFiles={onFiles}
+                  uploadLimitMb={form.uploadLimitMb}
                 />
               );
               const conditions = field.conditions;
@@ -238,8 +270,6 @@ export default function QForm({
                   <GeneralErrorContainer place="recaptcha" messages={[general.recaptcha]} />
                 </div>
                 {p.number > 1 && <PreviousButton page={p} onClick={goPrevious} />}
-                <input type="hidden" name="qforms[id]" value={form.id} readOnly />
-                <input type="hidden" name="qforms[instance]" value={instance} readOnly />
                 <input type="hidden" name="qforms[token]" value={currentToken.token} readOnly />
                 <input type="hidden" name="page_url" value={pageUrl} readOnly />
                 {payment && (
@@ -254,11 +284,26 @@ export default function QForm({
                 <input type="hidden" name="end_timestamp" defaultValue="" />
                 <input type="hidden" name="qforms[start_token]" defaultValue="" />
                 <input type="hidden" name="qforms[submission_id]" defaultValue="" />
+                {uploadError && (
+                  <p className="qforms-error qforms-upload-limit-error" role="alert">
+                    {uploadError}
+                  </p>
+                )}
+                {progress !== undefined && (
+                  <progress
+                    className="qforms-upload-progress"
+                    max={100}
+                    value={progress}
+                    aria-label={formMessages.uploadProgress}
+                  />
+                )}
                 <button
                   type="submit"
                   className="qforms-submit"
                   data-alt-text={settings.submittingText}
-                  disabled={submitting || formToken.refreshing || formLocked}
+                  disabled={
+                    submitting || formToken.refreshing || formLocked || uploadError !== undefined
+                  }
                 >
                   {submitting ? settings.submittingText : settings.submitText}
                 </button>

@@ -3,6 +3,7 @@ import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import type { FieldErrors } from '../field-rules.ts';
 import type { FieldInput, FormValues } from '../field-values.ts';
 import type { FormField } from '../form-definition.ts';
+import type { FileFacts } from '../rules/files.ts';
 import type { PaymentView } from './use-payment.ts';
 
 /** What every field's markup is made of: label, description, error, and their ties. */
@@ -41,6 +42,10 @@ export type FieldViewProps = {
   answers?: { fields: readonly FormField[]; values: FormValues; visible: ReadonlySet<number> };
   /** The form's order, currency, coupon and card state (a form with payment fields). */
   payment?: PaymentView | undefined;
+  /** A file field's files, as chosen, dropped, photographed or drawn. */
+  onFiles?: ((field: FormField, files: readonly FileFacts[]) => void) | undefined;
+  /** The site's upload limit in MB, for a form with file fields. */
+  uploadLimitMb?: number | undefined;
 };
 
 export const inputId = (idPrefix: string, fieldId: number, part?: string) =>

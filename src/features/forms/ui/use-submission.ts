@@ -32,6 +32,8 @@ export function useSubmission(
   card: ReturnType<typeof useCardPayment>,
 ) {
   const [submitting, setSubmitting] = useState(false);
+  /** How much of a submission with files has been sent, in percent; undefined without one. */
+  const [progress, setProgress] = useState<number | undefined>();
   const [confirmation, setConfirmation] = useState(posted?.confirmationHtml);
   const [general, setGeneral] = useState<GeneralErrors>({
     ...(posted?.headerError ? { header: posted.headerError } : {}),
@@ -95,13 +97,25 @@ export function useSubmission(
       showServerErrors(prepared.errors, {});
       return;
     }
-    const body = new FormData(element);
+    // The action and the form's id go first: the server knows what the files may be before
+    // they arrive (decision 0037).
+    const body = new FormData();
+    body.append('action', 'qforms_submit');
+    for (const [name, value] of new FormData(element)) body.append(name, value);
     for (const [name, value] of Object.entries({ ...signedStamps(), ...prepared.fields })) {
       body.set(name, value);
     }
+    const withFiles = [...body.values()].some(
+      (value) => typeof value !== 'string' && value.size > 0,
+    );
     let answer: Awaited<ReturnType<typeof submitEntry>>;
     try {
-      answer = await submitEntry(body);
+      if (withFiles) {
+        // Files are sent with XMLHttpRequest, whose upload reports its progress.
+        const { submitWithProgress } = await import('./fields/upload-request.ts');
+        setProgress(0);
+        answer = await submitWithProgress(body, setProgress).finally(() => setProgress(undefined));
+      } else answer = await submitEntry(body);
       const required = answer.success && (answer.data as SubmitReplyData | null)?.action_required;
       if (required) {
         // Seed §4: an event for an external handler; the card's provider is the one here.
@@ -176,5 +190,5 @@ export function useSubmission(
     element.submit();
   };
 
-  return { submitting, confirmation, general, onFocus, onSubmit };
+  return { submitting, progress, confirmation, general, onFocus, onSubmit };
 }
