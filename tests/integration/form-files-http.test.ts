@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
@@ -278,6 +278,22 @@ for (const database of testDatabases()) {
       expect(owner.headers.get('x-content-type-options')).toBe('nosniff');
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await owner.arrayBuffer()).equals(image)).toBe(true);
+      // The command line's list and CSV show the files readably, with their addresses.
+      const cliEnv = { env: { ...process.env, DATABASE_URL: databaseUrl } };
+      const cli = (...args: string[]) =>
+        run(
+          process.execPath,
+          ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
+          cliEnv,
+        );
+      const listed = await cli('entries', 'list', '--form', String(formId), '--limit', '1');
+      expect(listed.stdout).toContain(`passwd.png (0.002 MB) ${server.url}/admin/files/`);
+      const csv = join(server.dataDir, 'files.csv');
+      await cli('entries', 'export', '--form', String(formId), csv);
+      expect(readFileSync(csv, 'utf8')).toContain(
+        `notes.txt (0.000 MB) ${server.url}/admin/files/`,
+      );
+      rmSync(csv);
       const text = await download(`/admin/files/${files[1]?.storage_key}`, { cookie: adminCookie });
       expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(await text.text()).toBe(notes.toString());

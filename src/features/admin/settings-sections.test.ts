@@ -53,6 +53,24 @@ describe('parseSettingsSection', () => {
     });
   });
 
+  it('keeps the Files tab in its own group, with a bucket name and an endpoint checked', () => {
+    const files = {
+      uploadLimitMb: 16,
+      storage: 's3',
+      s3Endpoint: 'https://s3.example.net',
+      s3Region: 'auto',
+      s3Bucket: 'form-files',
+      s3AccessKeyId: 'AKIA0123',
+      s3SecretAccessKey: '',
+    };
+    const parsed = parseSettingsSection('files', files);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(valuesByGroup('files', parsed.values).files).toEqual(files);
+    expect(parseSettingsSection('files', { ...files, s3Bucket: 'Not A Bucket' }).ok).toBe(false);
+    expect(parseSettingsSection('files', { ...files, s3Endpoint: 'ftp://x' }).ok).toBe(false);
+    expect(parseSettingsSection('files', { ...files, uploadLimitMb: 0 }).ok).toBe(false);
+  });
+
   it('checks the currency format as a whole: the two separators must differ', () => {
     const payments = {
       currencyCode: 'EUR',
