@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { writeFileSettings } from '../../src/features/forms/server/files-settings-store.ts';
-import { keepingSettings, signIn } from './admin-support.ts';
+import { keepingSettings, signIn, waitForHydration } from './admin-support.ts';
 import {
   closeSiteDatabase,
   entriesWhere,
@@ -192,4 +192,32 @@ test('a keyboard-only visitor signs by typing their name', async ({ page }) => {
   await expect(page.locator('.qforms-confirmation-container')).toBeVisible();
   const [entry] = await entriesWhere(form.id, 'Your name', name);
   expect(entryValues(entry!).Signature).toBe('Signed as Ada Lovelace');
+});
+
+test('the Files tab sets the upload limit forms state, and never shows the saved S3 secret', async ({
+  page,
+}) => {
+  await keepingSettings('files', async () => {
+    await signIn(page);
+    await page.goto('/admin/settings');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Files' });
+    await panel.getByLabel('Upload limit (MB)').fill('8');
+    await panel.getByLabel('S3 bucket').fill('Not a bucket');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByLabel('S3 bucket')).toHaveAttribute('aria-invalid', 'true');
+    await panel.getByLabel('S3 bucket').fill('entry-files');
+    await panel.getByLabel('S3 secret access key').fill('s3-secret-e2e-value');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Settings saved. The site shows them now.');
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(panel.getByLabel('S3 secret access key')).toHaveValue('');
+    await expect(panel.getByLabel('S3 secret access key')).toHaveAttribute('placeholder', /Saved/);
+    expect(await page.content()).not.toContain('s3-secret-e2e-value');
+    const form$ = await openForm(page, form.path);
+    await expect(form$.getByText('Files may come to 8 MB in all.').first()).toBeVisible();
+  });
 });
