@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fill, formMessages } from '../features/forms/messages.ts';
+import { fill } from '../features/forms/messages.ts';
+import { moreMessages } from '../features/forms/more-messages.ts';
 import { megabytes } from '../features/forms/rules/files.ts';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
 import { trackingParam } from '../features/stats/hit-params.ts';
@@ -169,7 +170,7 @@ export function createRequestListener(
         const ceiling = uploadBytes + route.maxBodyBytes;
         const declared = Number(req.headers['content-length'] ?? 0);
         if (declared > ceiling) {
-          const message = fill(formMessages.uploadTotal, {
+          const message = fill(moreMessages.uploadTotal, {
             totalSize: megabytes(declared),
             maxSize: megabytes(uploadBytes),
           });

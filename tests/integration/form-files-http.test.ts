@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
-import { formMessages } from '../../src/features/forms/messages.ts';
+import { moreMessages } from '../../src/features/forms/more-messages.ts';
 import { sweepUnclaimedFiles } from '../../src/features/forms/server/files-entries.ts';
 import {
   readFileSettings,
@@ -314,7 +314,7 @@ for (const database of testDatabases()) {
           ]);
           expect(status).toBe(422);
           expect(answer.data.errors.field['2']).toBe(
-            formMessages.fileContent.replace('{name}', name),
+            moreMessages.fileContent.replace('{name}', name),
           );
         });
       }
@@ -402,7 +402,7 @@ for (const database of testDatabases()) {
           headers: { origin: server.url },
         });
         expect(response.status).toBe(413);
-        expect((await response.json()).data.errors.general.header).toBe(formMessages.noFilesTaken);
+        expect((await response.json()).data.errors.general.header).toBe(moreMessages.noFilesTaken);
       });
     });
 
@@ -449,7 +449,7 @@ for (const database of testDatabases()) {
       expect((await latestEntry()).fields).toContain('Signed as Ada Lovelace');
       const neither = await post(head());
       expect(neither.status).toBe(422);
-      expect(neither.answer.data.errors.field['4']).toBe(formMessages.signatureRequired);
+      expect(neither.answer.data.errors.field['4']).toBe(moreMessages.signatureRequired);
     });
 
     it('takes files from a form posted without JavaScript, and shows the upload limit in the page', async () => {

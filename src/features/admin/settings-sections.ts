@@ -308,6 +308,9 @@ export const settingsSections = {
         kind: 'secret',
         group: 'captcha',
         hint: 'The service’s secret, with which the server checks each answer. Kept on the server and never shown again; left empty, a save keeps the one saved.',
+      },
+    ],
+  },
   files: {
     label: 'Files',
     schema: editable(fileSettingsSchema.shape),

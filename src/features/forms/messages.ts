@@ -49,6 +49,7 @@ export const formMessages = {
   summaryTotal: 'Total',
   summaryEmpty: 'Nothing chosen yet.',
   confirmation: 'Field values do not match.',
+  uploadProgress: 'Uploading the files',
   /** Without JavaScript no captcha can be answered, and the server refuses the form. */
   captchaNeedsScript: 'This form’s captcha needs JavaScript: please turn it on to send the form.',
   choiceLimit: 'You have exceeded the number of allowed selections: {#}.',

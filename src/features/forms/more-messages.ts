@@ -48,7 +48,6 @@ export const moreMessages = {
   /** A crafted request sent files to a form without file fields. */
   noFilesTaken: 'This form takes no files.',
   uploadTooLarge: 'The files you chose are too large for this form.',
-  uploadProgress: 'Uploading the files',
   /** What an entry of spam shows beside a file's name: its bytes were not kept. */
   fileSpamNotKept: 'not kept',
 } as const;

@@ -1,14 +1,12 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
+import { fileFieldTypes } from '../field-kinds.ts';
+import { readFieldEntries } from '../field-values.ts';
 import type { FormDefinition } from '../form-definition.ts';
 import type { FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';
-import { fileFieldTypes } from '../field-kinds.ts';
-import { readFieldEntries } from '../field-values.ts';
-import { formMessages } from '../messages.ts';
-import { toPublicForm } from '../public-form.ts';
 import { receivedFiles, submissionUploads } from './files-uploads.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';

@@ -9,9 +9,11 @@ import type {
 import type { Db } from '../../../platform/db/connect.ts';
 import type { FileBackend } from '../../../platform/db/schema.ts';
 import type { FormField } from '../form-definition.ts';
-import { fill, formMessages } from '../messages.ts';
+import { fill } from '../messages.ts';
+import { moreMessages } from '../more-messages.ts';
 import { extensionOf, imageExtensions, uploadTotalError } from '../rules/files.ts';
 import type { FileStorages } from './files-storage.ts';
+import { serverMessages } from './server-messages.ts';
 
 /** A file part of a submission as the server received it: stored, or only described. */
 export type ReceivedFile = {
@@ -135,16 +137,16 @@ export function formUploadReceiver(deps: {
     async limits(entries): Promise<UploadLimits | UploadRefusal> {
       const sent = entries.find(([name]) => name === 'qforms[id]')?.[1] ?? '';
       const found = /^\d{1,9}$/.test(sent) ? await deps.formFields(Number(sent)) : undefined;
-      if (!found) return { status: 400, message: formMessages.formNotFound };
+      if (!found) return { status: 400, message: serverMessages.formNotFound };
       formId = Number(sent);
       fields = new Map(found.map((field) => [field.id, field]));
       const maxFiles = mostFilesOf(found);
-      if (maxFiles === 0) return { status: 413, message: formMessages.noFilesTaken };
+      if (maxFiles === 0) return { status: 413, message: moreMessages.noFilesTaken };
       return { maxFiles, maxFileBytes: (await deps.uploadLimitMb()) * bytesPerMb };
     },
-    tooManyFilesMessage: (maxFiles) => fill(formMessages.fileCount, { max: maxFiles }),
+    tooManyFilesMessage: (maxFiles) => fill(moreMessages.fileCount, { max: maxFiles }),
     tooLargeMessage: (totalBytes, maxFileBytes) =>
-      uploadTotalError([totalBytes], maxFileBytes / bytesPerMb) ?? formMessages.uploadTooLarge,
+      uploadTotalError([totalBytes], maxFileBytes / bytesPerMb) ?? moreMessages.uploadTooLarge,
     async receive(part: FilePart): Promise<ReceivedFile> {
       const fieldId = Number(fieldPartName.exec(part.fieldName)?.[1] ?? 0);
       const field = fields.get(fieldId);

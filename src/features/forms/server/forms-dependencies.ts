@@ -5,9 +5,9 @@ import type { StatHitsTable } from '../../../platform/db/schema.ts';
 import type { Logger } from '../../../platform/log.ts';
 import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
 import type { CaptchaSettings } from '../captcha-settings.ts';
+import type { FileSettings } from '../file-settings.ts';
 import type { PaymentSettings } from '../payment-settings.ts';
 import type { ThirdPartyCaptcha } from './captcha/siteverify.ts';
-import type { FileSettings } from '../file-settings.ts';
 import type { FileStorages } from './files-storage.ts';
 
 /**

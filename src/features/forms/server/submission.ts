@@ -21,6 +21,7 @@ import {
 } from '../form-definition.ts';
 import { honeypotFieldId } from '../honeypot.ts';
 import { fill, formMessages } from '../messages.ts';
+import { moreMessages } from '../more-messages.ts';
 import { currencyOf } from '../payment-settings.ts';
 import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
@@ -139,7 +140,7 @@ function fileContentErrors(
     if (!visible.has(field.id) || errors[errorKey(field.id)]) continue;
     const disguised = files[field.id]?.find((file) => !file.contentMatches);
     if (disguised)
-      errors[errorKey(field.id)] = fill(formMessages.fileContent, { name: disguised.name });
+      errors[errorKey(field.id)] = fill(moreMessages.fileContent, { name: disguised.name });
   }
 }
 
@@ -158,9 +159,9 @@ function fileFieldValue(
   const lines = files.map((file) =>
     kept && file.stored
       ? fileLine(file, siteUrl)
-      : `${file.name} (${formMessages.fileSpamNotKept})`,
+      : `${file.name} (${moreMessages.fileSpamNotKept})`,
   );
-  if (typed !== '' && files.length === 0) return fill(formMessages.signedAs, { name: typed });
+  if (typed !== '' && files.length === 0) return fill(moreMessages.signedAs, { name: typed });
   return lines.join('\n');
 }
 

@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
-import type { FieldOfType } from '../form-definition.ts';
+import type { FieldOfType, FormField } from '../form-definition.ts';
 import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
-import { CaptchaField } from './CaptchaField.tsx';
-import type { FormField } from '../form-definition.ts';
 import { type FileFacts, uploadTotalError } from '../rules/files.ts';
+import { CaptchaField } from './CaptchaField.tsx';
 import { FieldView } from './FieldView.tsx';
 import { fieldEnvironment } from './field-environment.ts';
 import {

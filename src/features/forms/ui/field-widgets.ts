@@ -26,11 +26,13 @@ export const loadedWidgets: WidgetGroup = { widgets: {} };
 const groups: Record<string, () => Promise<WidgetGroup>> = {
   payment: () => import('./PaymentFields.tsx'),
   more: () => import('./fields/MoreFields.tsx'),
+  files: () => import('./fields/FileField.tsx'),
 };
 
 /** The group a field type's view is in; the island's own types have none. */
 export function widgetGroupOf(type: string): keyof typeof groups | undefined {
   if (type.startsWith('payment-')) return 'payment';
+  if (type === 'file-upload' || type === 'camera' || type === 'signature') return 'files';
   return coreTypes.includes(type) ? undefined : 'more';
 }
 
@@ -77,7 +79,7 @@ export const fieldTypesInPage = (): string[] =>
   );
 
 /** Every group, as the server needs them to render any form. */
-export const loadAllWidgetGroups = () => loadWidgetGroups(['payment-single', 'date']);
+export const loadAllWidgetGroups = () => loadWidgetGroups(['payment-single', 'date', 'camera']);
 
 /** Types whose inputs sit in a fieldset with the label as its legend. */
 const groupedTypes: readonly string[] = [

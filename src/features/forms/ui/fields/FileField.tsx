@@ -2,15 +2,17 @@ import { useRef } from 'react';
 import { errorKey } from '../../field-rules.ts';
 import { asPart, fieldName } from '../../field-values.ts';
 import type { FieldOfType } from '../../form-definition.ts';
-import { fill, formMessages } from '../../messages.ts';
+import { fill } from '../../messages.ts';
+import { moreMessages } from '../../more-messages.ts';
 import { ErrorText, errorId, type Inner, inputId, Label } from '../field-parts.tsx';
+import type { FieldWidget } from '../field-widgets.ts';
 import { useLazyModule } from '../use-lazy-module.ts';
 import type { FileWidgetProps } from './file-widget-props.ts';
 
 export type FileFieldType = 'file-upload' | 'camera' | 'signature';
 
 /** Each type's enhanced widget, loaded once its page is shown (decision 0037). */
-const widgets = {
+const enhancers = {
   'file-upload': () => import('./FileDrop.tsx'),
   camera: () => import('./CameraCapture.tsx'),
   signature: () => import('./SignaturePad.tsx'),
@@ -25,7 +27,7 @@ const widgets = {
 export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
   const { field, id, error, readOnly, value } = props;
   const input = useRef<HTMLInputElement>(null);
-  const widget = useLazyModule(widgets[field.type], props.active && !readOnly);
+  const widget = useLazyModule(enhancers[field.type], props.active && !readOnly);
   const Widget = widget?.default as ((p: FileWidgetProps) => React.ReactNode) | undefined;
   const report = () => {
     const files = input.current?.files;
@@ -74,7 +76,7 @@ export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
       {field.type === 'signature' && (
         <div className="qforms-signature-typed">
           <label htmlFor={typedId} className="qforms-field-sublabel">
-            {field.typedLabel || formMessages.signatureTyped}
+            {field.typedLabel || moreMessages.signatureTyped}
           </label>
           <input
             id={typedId}
@@ -97,7 +99,7 @@ export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
           {field.description}
           {field.description && props.uploadLimitMb ? ' ' : ''}
           {props.uploadLimitMb && field.type !== 'signature'
-            ? fill(formMessages.uploadLimitHint, { maxSize: props.uploadLimitMb })
+            ? fill(moreMessages.uploadLimitHint, { maxSize: props.uploadLimitMb })
             : ''}
         </div>
       )}
@@ -105,3 +107,10 @@ export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
     </>
   );
 }
+
+/** The file fields' views, a chunk that only forms with file, camera or signature fields load. */
+export const widgets: Record<string, FieldWidget> = {
+  'file-upload': (props) => <FileField {...props} />,
+  camera: (props) => <FileField {...props} />,
+  signature: (props) => <FileField {...props} />,
+};

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import SignaturePadLibrary from 'signature_pad';
-import { formMessages } from '../../messages.ts';
+import { moreMessages } from '../../more-messages.ts';
 import { type FileWidgetProps, putFiles } from './file-widget-props.ts';
 import { widgetMessages } from './widget-messages.ts';
 
@@ -71,7 +71,7 @@ export default function SignaturePad({ id, input, onPicked, readOnly }: FileWidg
         aria-label={widgetMessages.signaturePad}
       />
       <button type="button" className="qforms-signature-clear" onClick={clear} disabled={!drawn}>
-        {formMessages.signatureClear}
+        {moreMessages.signatureClear}
       </button>
       <span className="qforms-signature-state" aria-live="polite">
         {drawn ? widgetMessages.signatureDrawn : ''}
