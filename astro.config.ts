@@ -33,7 +33,7 @@ const lazyLibraries =
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
-  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|captcha|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
 
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';

@@ -25,29 +25,14 @@ export const formMessages = {
     'Please enter the security code: the 3 digits on the back of the card, or 4 on the front of an American Express card.',
   amount: 'Please enter an amount, such as {example}.',
   quantity: 'Please enter a quantity from {min} to {max}.',
-  cardNumberLabel: 'Card number',
-  cardExpiryLabel: 'Expiry date (MM/YY)',
-  cardCvcLabel: 'Security code (CVC)',
   cardEnding: '{brand} ending in {last4}',
   /** The payment provider's script could not be loaded; the rest of the form still works. */
   cardUnavailable:
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
-  cardNotConfirmed: 'The payment was not confirmed with your bank. Please try again.',
   cardDetailsRequired: 'Please enter your card details.',
-  cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
-  minimumPriceHint: 'Minimum {amount}',
-  couponApply: 'Apply',
-  totalAnnouncement: 'Total: {total}',
   couponInvalid: 'This coupon code is not valid.',
-  couponApplied: 'Coupon {code} applied: {discount} off.',
   couponCheckFailed: 'The coupon could not be checked. Please try again.',
   summaryCaption: 'Order summary',
-  summaryItem: 'Item',
-  summaryQuantity: 'Quantity',
-  summaryPrice: 'Price',
-  summaryCoupon: 'Coupon {code}',
-  summaryTotal: 'Total',
-  summaryEmpty: 'Nothing chosen yet.',
   confirmation: 'Field values do not match.',
   uploadProgress: 'Uploading the files',
   /** Without JavaScript no captcha can be answered, and the server refuses the form. */
@@ -68,9 +53,6 @@ export const formMessages = {
   networkError: 'Network error or server is unreachable. Check your connection or try again later.',
   tokenRefreshError:
     'Error updating token. Please try again or contact support if the issue persists.',
-  /** In the mails an entry causes. */
-  mailEmptyValue: '(empty)',
-  mailUnnamedField: 'Field {id}',
   /** Shown without JavaScript, where fields that conditions hide are all on the page. */
   conditionShow: 'Only when {rules}.',
   conditionHide: 'Not needed when {rules}.',

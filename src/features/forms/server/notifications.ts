@@ -2,9 +2,10 @@ import { htmlToText, renderMarkdown } from '../../../platform/markdown.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { type CurrencyFormat, formatAmount } from '../currency.ts';
 import type { FormDefinition } from '../form-definition.ts';
-import { fill, formMessages } from '../messages.ts';
+import { fill } from '../messages.ts';
 import type { OrderSummary } from '../order-summary.ts';
 import { isValidEmail } from '../rules/email.ts';
+import { viewMessages } from '../view-messages.ts';
 import { serverMessages } from './server-messages.ts';
 
 export type EntryField = { id: number; type: string; label: string; value: string };
@@ -38,9 +39,9 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-const shownLabel = (field: EntryField) => field.label || fill(formMessages.mailUnnamedField, field);
+const shownLabel = (field: EntryField) => field.label || fill(viewMessages.mailUnnamedField, field);
 const shownValue = (field: EntryField) =>
-  field.value === '' ? formMessages.mailEmptyValue : field.value;
+  field.value === '' ? viewMessages.mailEmptyValue : field.value;
 
 const fieldLines = (fields: readonly EntryField[]) =>
   fields.map((f) => `${shownLabel(f)}\n${shownValue(f)}`).join('\n\n');
@@ -68,10 +69,10 @@ function orderLines(order: OrderMailPart): string[] {
   });
   if (order.summary.coupon) {
     lines.push(
-      `${fill(formMessages.summaryCoupon, { code: order.summary.coupon.code })}  -${money(order.summary.coupon.discount)}`,
+      `${fill(viewMessages.summaryCoupon, { code: order.summary.coupon.code })}  -${money(order.summary.coupon.discount)}`,
     );
   }
-  lines.push(`${formMessages.summaryTotal}  ${money(order.summary.total)}`);
+  lines.push(`${viewMessages.summaryTotal}  ${money(order.summary.total)}`);
   return lines;
 }
 
@@ -88,13 +89,13 @@ function orderHtml(order: OrderMailPart): string {
   });
   if (order.summary.coupon) {
     rows.push(
-      `<tr><td ${cell} colspan="2">${escapeHtml(fill(formMessages.summaryCoupon, { code: order.summary.coupon.code }))}</td><td ${right}>-${money(order.summary.coupon.discount)}</td></tr>`,
+      `<tr><td ${cell} colspan="2">${escapeHtml(fill(viewMessages.summaryCoupon, { code: order.summary.coupon.code }))}</td><td ${right}>-${money(order.summary.coupon.discount)}</td></tr>`,
     );
   }
   rows.push(
-    `<tr><th ${cell} colspan="2">${escapeHtml(formMessages.summaryTotal)}</th><th ${right}>${money(order.summary.total)}</th></tr>`,
+    `<tr><th ${cell} colspan="2">${escapeHtml(viewMessages.summaryTotal)}</th><th ${right}>${money(order.summary.total)}</th></tr>`,
   );
-  const head = `<tr><th ${cell}>${escapeHtml(formMessages.summaryItem)}</th><th ${cell}>${escapeHtml(formMessages.summaryQuantity)}</th><th ${right}>${escapeHtml(formMessages.summaryPrice)}</th></tr>`;
+  const head = `<tr><th ${cell}>${escapeHtml(viewMessages.summaryItem)}</th><th ${cell}>${escapeHtml(viewMessages.summaryQuantity)}</th><th ${right}>${escapeHtml(viewMessages.summaryPrice)}</th></tr>`;
   return (
     `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(serverMessages.mailOrderNumber, { number: order.number }))}</p>` +
     `<p style="margin:0 0 12px">${escapeHtml(fill(serverMessages.mailOrderStatus, { status: order.status }))}</p>` +

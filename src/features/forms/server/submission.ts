@@ -25,6 +25,7 @@ import { moreMessages } from '../more-messages.ts';
 import { currencyOf } from '../payment-settings.ts';
 import type { FormBlocks } from '../public-form.ts';
 import { isAllowedEmail } from '../rules/email.ts';
+import { viewMessages } from '../view-messages.ts';
 import { checkCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { storeEntry } from './entries.ts';
 import { fileLine } from './files-entries.ts';
@@ -550,7 +551,7 @@ export async function finishCardPayment(
   }
   if (step.outcome === 'unavailable') return rejected(503, formMessages.cardUnavailable, withForm);
   if (step.outcome === 'action_required')
-    return rejected(402, formMessages.cardNotConfirmed, withForm);
+    return rejected(402, viewMessages.cardNotConfirmed, withForm);
   const { confirmation } = form.definition.settings;
   if (confirmation.type === 'redirect') {
     return {

@@ -7,6 +7,7 @@ import type { FieldOfType, PaymentChoice } from '../form-definition.ts';
 import { fill, formMessages } from '../messages.ts';
 import type { OrderSummary, PricedField } from '../order-summary.ts';
 import { cardBrand, cardDigits, cardNumberError } from '../rules/credit-card.ts';
+import { viewMessages } from '../view-messages.ts';
 import { Description, describedBy, ErrorText, type Inner, inputId, Label } from './field-parts.tsx';
 import type { FieldWidget } from './field-widgets.ts';
 
@@ -46,7 +47,7 @@ function QuantityInput(props: Inner<PricedField>) {
   return (
     <div className="qforms-quantity">
       <label htmlFor={id} className="qforms-field-sublabel">
-        {formMessages.summaryQuantity}
+        {viewMessages.summaryQuantity}
       </label>
       <input
         id={id}
@@ -96,7 +97,7 @@ function PaymentSingle(props: Inner<FieldOfType<'payment-single'>>) {
   }
   const minimum =
     field.minimumPrice > 0
-      ? fill(formMessages.minimumPriceHint, {
+      ? fill(viewMessages.minimumPriceHint, {
           amount: money(field.minimumPrice, payment?.currency),
         })
       : '';
@@ -289,12 +290,12 @@ function CouponInput(props: Inner<FieldOfType<'payment-coupon'>>) {
           onKeyDown={onKeyDown}
         />
         <button type="button" className="qforms-coupon-apply" onClick={apply} disabled={readOnly}>
-          {field.applyText || formMessages.couponApply}
+          {field.applyText || viewMessages.couponApply}
         </button>
       </div>
       <div id={`${id}-applied`} className="qforms-coupon-applied" aria-live="polite">
         {applied &&
-          fill(formMessages.couponApplied, {
+          fill(viewMessages.couponApplied, {
             code: applied.code,
             discount: money(discount, payment?.currency),
           })}
@@ -372,9 +373,9 @@ function CardInput(props: Inner<FieldOfType<'payment-credit-card'>>) {
         </p>
       ) : (
         <div className="qforms-field-row qforms-card">
-          {part('number', formMessages.cardNumberLabel, 'cc-number', '1234 1234 1234 1234')}
-          {part('expiry', formMessages.cardExpiryLabel, 'cc-exp', 'MM/YY')}
-          {part('cvc', formMessages.cardCvcLabel, 'cc-csc', '123')}
+          {part('number', viewMessages.cardNumberLabel, 'cc-number', '1234 1234 1234 1234')}
+          {part('expiry', viewMessages.cardExpiryLabel, 'cc-exp', 'MM/YY')}
+          {part('cvc', viewMessages.cardCvcLabel, 'cc-csc', '123')}
         </div>
       )}
       <input
@@ -436,16 +437,16 @@ export function OrderSummaryTable({
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{formMessages.summaryItem}</th>
-          <th scope="col">{formMessages.summaryQuantity}</th>
-          <th scope="col">{formMessages.summaryPrice}</th>
+          <th scope="col">{viewMessages.summaryItem}</th>
+          <th scope="col">{viewMessages.summaryQuantity}</th>
+          <th scope="col">{viewMessages.summaryPrice}</th>
         </tr>
       </thead>
       <tbody>
         {summary.rows.length === 0 && (
           <tr>
             <td colSpan={3} className="qforms-order-summary-empty">
-              {formMessages.summaryEmpty}
+              {viewMessages.summaryEmpty}
             </td>
           </tr>
         )}
@@ -459,7 +460,7 @@ export function OrderSummaryTable({
         ))}
         {summary.coupon && (
           <tr className="qforms-order-summary-coupon">
-            <td colSpan={2}>{fill(formMessages.summaryCoupon, { code: summary.coupon.code })}</td>
+            <td colSpan={2}>{fill(viewMessages.summaryCoupon, { code: summary.coupon.code })}</td>
             <td>-{formatAmount(summary.coupon.discount, currency)}</td>
           </tr>
         )}
@@ -467,7 +468,7 @@ export function OrderSummaryTable({
       <tfoot>
         <tr>
           <th scope="row" colSpan={2}>
-            {formMessages.summaryTotal}
+            {viewMessages.summaryTotal}
           </th>
           <td>{formatAmount(summary.total, currency)}</td>
         </tr>
@@ -496,7 +497,7 @@ function OrderTotal(props: Inner<FieldOfType<'payment-total'>>) {
         </>
       )}
       <p className="qforms-total-announcement" aria-live="polite">
-        {fill(formMessages.totalAnnouncement, { total })}
+        {fill(viewMessages.totalAnnouncement, { total })}
       </p>
       <Description field={field} id={id} />
     </>

@@ -6,7 +6,7 @@ import type { FieldOfType, FormField } from '../form-definition.ts';
 import { type FormPage, formPages } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormIslandProps } from '../public-form.ts';
-import { type FileFacts, uploadTotalError } from '../rules/files.ts';
+import type { FileFacts } from '../rules/files.ts';
 import { CaptchaField } from './CaptchaField.tsx';
 import { FieldView } from './FieldView.tsx';
 import { fieldEnvironment } from './field-environment.ts';
@@ -107,9 +107,9 @@ export default function QForm({
   };
   // Seed §4 and §5: every file of the shown fields counts, one over its own limit too.
   const uploadError =
-    form.uploadLimitMb === undefined
+    form.uploadLimitMb === undefined || !loadedWidgets.uploadTotalError
       ? undefined
-      : uploadTotalError(
+      : loadedWidgets.uploadTotalError(
           Object.entries(chosen)
             .filter(([id]) => visible.has(Number(id)))
             .flatMap(([, files]) => files.map((file) => file.size)),

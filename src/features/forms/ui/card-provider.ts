@@ -1,6 +1,6 @@
-import { formMessages } from '../messages.ts';
 import type { PublicPayment } from '../public-form.ts';
 import { cardBrand, cardDigits } from '../rules/credit-card.ts';
+import { viewMessages } from '../view-messages.ts';
 
 /**
  * The payment provider in the browser (decision 0035): its script, loaded only once the visitor
@@ -94,7 +94,7 @@ async function stripeProvider(payment: PublicPayment): Promise<CardProvider> {
         error?: { message?: string };
       };
       if (!response.ok || typeof answer.id !== 'string') {
-        return { error: answer.error?.message ?? formMessages.cardNotTaken };
+        return { error: answer.error?.message ?? viewMessages.cardNotTaken };
       }
       return {
         token: answer.id,
@@ -104,7 +104,7 @@ async function stripeProvider(payment: PublicPayment): Promise<CardProvider> {
     },
     async completeAction(clientSecret) {
       const result = await stripe.handleNextAction({ clientSecret });
-      if (result.error) return { error: result.error.message ?? formMessages.cardNotConfirmed };
+      if (result.error) return { error: result.error.message ?? viewMessages.cardNotConfirmed };
       return { ok: true };
     },
   };

@@ -14,6 +14,8 @@ export type FieldWidget = (props: Inner<any>) => ReactNode;
 
 export type WidgetGroup = {
   widgets: Record<string, FieldWidget>;
+  /** The upload limit's check (seed §4, §5), which forms with file fields run as files are chosen. */
+  uploadTotalError?: (sizes: readonly number[], limitMb: number) => string | undefined;
   OrderSummaryTable?: (props: {
     summary: OrderSummary;
     currency: CurrencyFormat;
@@ -68,6 +70,7 @@ export async function loadWidgetGroups(types: Iterable<string>): Promise<void> {
   for (const module of modules) {
     Object.assign(loadedWidgets.widgets, module.widgets);
     loadedWidgets.OrderSummaryTable ??= module.OrderSummaryTable;
+    loadedWidgets.uploadTotalError ??= module.uploadTotalError;
   }
 }
 

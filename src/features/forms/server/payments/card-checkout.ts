@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import { fill, formMessages } from '../../messages.ts';
+import { fill } from '../../messages.ts';
+import { viewMessages } from '../../view-messages.ts';
 import type { FormsDependencies } from '../forms-dependencies.ts';
 import { serverMessages } from '../server-messages.ts';
 import type { PreparedOrder } from './order.ts';
@@ -170,7 +171,7 @@ export async function completeCardPayment(
     return settle(
       deps,
       entry.id,
-      { outcome: 'declined', reference: request.reference, message: formMessages.cardNotConfirmed },
+      { outcome: 'declined', reference: request.reference, message: viewMessages.cardNotConfirmed },
       entry.coupon_code,
     );
   }

@@ -114,3 +114,5 @@ export const widgets: Record<string, FieldWidget> = {
   camera: (props) => <FileField {...props} />,
   signature: (props) => <FileField {...props} />,
 };
+
+export { uploadTotalError } from '../../rules/files.ts';

@@ -3,7 +3,7 @@ import { toZonedInputs } from '../../../../platform/time-zone.ts';
 import { isInputField } from '../../field-kinds.ts';
 import { asPart, asText, errorKey, fieldName } from '../../field-values.ts';
 import type { FieldOfType } from '../../form-definition.ts';
-import { fill, formMessages } from '../../messages.ts';
+import { fill } from '../../messages.ts';
 import { checkMoreField } from '../../more-field-rules.ts';
 import { answerText } from '../../more-field-values.ts';
 import { moreMessages } from '../../more-messages.ts';
@@ -14,6 +14,7 @@ import { passwordUserInputs, strengthNames } from '../../rules/password.ts';
 import { rowCount, rowPart } from '../../rules/repeater.ts';
 import { likertPart } from '../../rules/scales.ts';
 import { suggestedTimes } from '../../rules/time.ts';
+import { viewMessages } from '../../view-messages.ts';
 import { fieldEnvironment } from '../field-environment.ts';
 import {
   Description,
@@ -806,8 +807,8 @@ function EntryPreview(props: Inner<FieldOfType<'entry-preview'>>) {
           const text = answerText(f, answers?.values[f.id]);
           return (
             <div key={f.id}>
-              <dt>{f.label || fill(formMessages.mailUnnamedField, { id: f.id })}</dt>
-              <dd>{text || formMessages.mailEmptyValue}</dd>
+              <dt>{f.label || fill(viewMessages.mailUnnamedField, { id: f.id })}</dt>
+              <dd>{text || viewMessages.mailEmptyValue}</dd>
             </div>
           );
         })}

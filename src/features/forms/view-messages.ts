@@ -1,0 +1,25 @@
+/**
+ * Texts of the views that load on their own (order and card fields, the entry preview) and
+ * that the server's mails share (locale en): apart from messages.ts so a contact form's island
+ * does not carry them. Filled by `fill`.
+ */
+export const viewMessages = {
+  cardNumberLabel: 'Card number',
+  cardExpiryLabel: 'Expiry date (MM/YY)',
+  cardCvcLabel: 'Security code (CVC)',
+  cardNotConfirmed: 'The payment was not confirmed with your bank. Please try again.',
+  cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
+  minimumPriceHint: 'Minimum {amount}',
+  couponApply: 'Apply',
+  totalAnnouncement: 'Total: {total}',
+  couponApplied: 'Coupon {code} applied: {discount} off.',
+  summaryItem: 'Item',
+  summaryQuantity: 'Quantity',
+  summaryPrice: 'Price',
+  summaryCoupon: 'Coupon {code}',
+  summaryTotal: 'Total',
+  summaryEmpty: 'Nothing chosen yet.',
+  /** In the mails an entry causes. */
+  mailEmptyValue: '(empty)',
+  mailUnnamedField: 'Field {id}',
+} as const;
