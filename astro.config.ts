@@ -112,7 +112,7 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only,
-                  // and the form fields' libraries to the fields that load them (decision 0037).
+                  // and the form fields' libraries to the fields that load them (decision 0039).
                   { name: 'react', test: lazyLibraries, priority: 3 },
                   // The form island's code in one file beside its component's; the views of the field
                   // types not every form has (ui/fields/, payments) and their rules in files of their

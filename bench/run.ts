@@ -7,6 +7,7 @@ import { beacon } from './beacon.ts';
 import { benchPages } from './bench-pages.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { otherCpuLoad } from './cpu-usage.ts';
+import { formFieldsWeight } from './form-fields-weight.ts';
 import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { pageWeight } from './page-weight.ts';
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   httpLoad,
   staticReference,
   serverMemory,
+  formFieldsWeight,
   formSubmissions,
   statsIngest,
   statsReportBenchmark,

@@ -143,7 +143,7 @@ function discardRest(
 /**
  * The least average rate an upload must keep: a streamed body's deadline is the body timeout
  * plus its size at this rate (64 MB: about 17 minutes), so a slow phone finishes and a sender
- * trickling a byte now and then does not hold the connection for ever (decision 0037).
+ * trickling a byte now and then does not hold the connection for ever (decision 0038).
  */
 export const minimumUploadBytesPerSecond = 64 * 1024;
 

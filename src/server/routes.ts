@@ -41,7 +41,7 @@ export type RouteRules = {
   answersJson?: true;
   /**
    * A multipart POST here may carry form files: its body is not read by the front but streamed
-   * to the route, within the site's upload limit plus `maxBodyBytes` (decision 0037).
+   * to the route, within the site's upload limit plus `maxBodyBytes` (decision 0038).
    */
   streamsUploads?: true;
 };

@@ -57,7 +57,7 @@ export async function serveSite(options: {
       keepAliveTimeout: 5000,
       headersTimeout: 10_000,
       // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS; a form's files
-      // by their size, decision 0037); this is the backstop for a whole request, checked every
+      // by their size, decision 0038); this is the backstop for a whole request, checked every
       // second rather than Node's 30, long enough for the largest upload at the slowest rate.
       requestTimeout: 10_000 + uploadDeadlineMs(maxUploadBytes, bodyTimeoutMs) + 5000,
       connectionsCheckingInterval: 1000,

@@ -259,3 +259,45 @@ test('an address in a country without states clears, disables and frees the stat
   await expect(form.getByText('This field is required.').first()).toBeVisible();
   await expect(await state.getAttribute('aria-invalid')).toBe('true');
 });
+
+test('a page script locks and unlocks the new field types (seed §4)', async ({ page }) => {
+  const { id, path } = await publishFormPage({
+    title: uniqueName('Locks'),
+    fields: [
+      { id: 1, type: 'date', label: 'Day' },
+      { id: 2, type: 'time', label: 'Hour' },
+      { id: 3, type: 'masked', label: 'Code', mask: 'aa-99' },
+      { id: 4, type: 'address', label: 'Where' },
+      { id: 5, type: 'rating', label: 'Stars' },
+      { id: 6, type: 'rich-text', label: 'Story' },
+      {
+        id: 7,
+        type: 'repeater',
+        label: 'Guests',
+        fields: [{ id: 1, type: 'text', label: 'Guest' }],
+      },
+    ],
+  });
+  const form = await openForm(page, path);
+  const day = form.getByRole('textbox', { name: 'Day' });
+  const hour = form.getByRole('combobox', { name: 'Hour' });
+  const code = form.getByRole('textbox', { name: 'Code', exact: true });
+  const street = form.getByRole('textbox', { name: 'Address Line 1' });
+  const guest = form.getByRole('textbox', { name: 'Guest' });
+  const story = form.getByRole('textbox', { name: 'Story' });
+  await form.getByRole('radio', { name: '3 of 5' }).check({ force: true });
+  await page.evaluate((formId) => window.qforms?.readOnly(formId, 'lock'), id);
+  for (const input of [day, hour, code, street, guest]) {
+    await expect(input).toHaveAttribute('readonly', '');
+  }
+  await expect(form.getByRole('combobox', { name: 'Country' })).toBeDisabled();
+  await expect(form.getByRole('radio', { name: '1 of 5' })).toBeDisabled();
+  await expect(story).toHaveAttribute('readonly', '');
+  await expect(form.getByRole('button', { name: 'Add another' })).toBeHidden();
+  await page.evaluate((formId) => window.qforms?.readOnly(formId, 'unlock'), id);
+  for (const input of [day, hour, code, street, guest]) {
+    await expect(input).not.toHaveAttribute('readonly');
+  }
+  await expect(form.getByRole('combobox', { name: 'Country' })).toBeEnabled();
+  await expect(form.getByRole('button', { name: 'Add another' })).toBeVisible();
+});

@@ -56,7 +56,7 @@ for (const database of testDatabases()) {
         expect(await count('posts')).toBe(titles.length);
         expect(await count('users')).toBe(1);
         expect(await count('secrets')).toBe(1);
-        expect(await count('forms')).toBe(3);
+        expect(await count('forms')).toBe(6);
         const coupons = await handle.db.selectFrom('form_coupons').select('code').execute();
         expect(coupons).toEqual([{ code: 'FIELDNOTES15' }]);
       } finally {

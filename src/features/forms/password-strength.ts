@@ -4,7 +4,7 @@ import type { PasswordScorer } from './rules/password.ts';
  * zxcvbn with the common-passwords dictionary and keyboard graphs, the same in the browser
  * (loaded when a password field is first focused) and on the server, so both score a
  * password alike. The language word lists (600 KB compressed for English alone) are left
- * out: see decision 0037.
+ * out: see decision 0039.
  */
 export async function loadPasswordScorer(): Promise<PasswordScorer> {
   const [{ ZxcvbnFactory }, common] = await Promise.all([

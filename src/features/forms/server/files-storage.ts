@@ -4,7 +4,7 @@ import type { FileBackend } from '../../../platform/db/schema.ts';
 import type { FileSettings } from '../file-settings.ts';
 
 /**
- * Where the bytes of form files go (decision 0037): chunks of the database by default, or an
+ * Where the bytes of form files go (decision 0038): chunks of the database by default, or an
  * S3-compatible bucket. Either way each file is written as it arrives, a chunk or a part at a
  * time, and read back the same way: no file is ever held whole in memory.
  */

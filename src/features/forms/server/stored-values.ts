@@ -10,7 +10,7 @@ import { formatDate, parseDate } from '../rules/date.ts';
 
 /**
  * A password as an entry keeps it: scrypt with a random salt, never the password itself
- * (decision 0037). The owner can check a password against it; nobody can read it back.
+ * (decision 0039). The owner can check a password against it; nobody can read it back.
  */
 export function hashPassword(password: string, salt = randomBytes(16)): string {
   const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16384, r: 8, p: 1 });

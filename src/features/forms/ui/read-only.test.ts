@@ -35,3 +35,35 @@ describe('read-only locks after a request', () => {
     expect(locksAfter(open, { action: 'lock', fieldId: 9 }, fields)).toBe(open);
   });
 });
+
+describe('read-only locks of the Forms III types (seed §4)', () => {
+  const { fields: more } = formDefinitionSchema.parse({
+    title: 'More locks',
+    fields: [
+      { id: 1, type: 'date' },
+      { id: 2, type: 'address' },
+      { id: 3, type: 'rating' },
+      { id: 4, type: 'repeater', fields: [{ id: 1, type: 'text' }] },
+      { id: 5, type: 'signature' },
+      { id: 6, type: 'entry-preview' },
+      { id: 7, type: 'captcha' },
+    ],
+  } satisfies FormDefinitionInput);
+
+  it('locks, unlocks and toggles every input type, never the captcha or the entry preview', () => {
+    for (const id of [1, 2, 3, 4, 5]) {
+      const locked = locksAfter(open, { action: 'lock', fieldId: id }, more);
+      expect(locked.fields).toEqual({ [id]: true });
+      expect(locksAfter(locked, { action: 'unlock', fieldId: id }, more).fields).toEqual({
+        [id]: false,
+      });
+      expect(locksAfter(locked, { action: 'toggle', fieldId: id }, more).fields).toEqual({
+        [id]: false,
+      });
+    }
+    for (const id of [6, 7]) {
+      expect(locksAfter(open, { action: 'lock', fieldId: id }, more)).toBe(open);
+      expect(locksAfter(open, { action: 'toggle', fieldId: id }, more)).toBe(open);
+    }
+  });
+});

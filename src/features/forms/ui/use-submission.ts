@@ -98,7 +98,7 @@ export function useSubmission(
       return;
     }
     // The action and the form's id go first: the server knows what the files may be before
-    // they arrive (decision 0037).
+    // they arrive (decision 0038).
     const body = new FormData();
     body.append('action', 'qforms_submit');
     for (const [name, value] of new FormData(element)) body.append(name, value);

@@ -19,7 +19,7 @@ function attachment(name: string): string {
 /**
  * `GET /admin/files/{key}`: a file sent with a form entry (an upload, a photo, a signature), for
  * a signed-in administrator only, always as a download: never shown in the site's origin as a
- * page, never sniffed into another type, never cached on the way (decision 0037).
+ * page, never sniffed into another type, never cached on the way (decision 0038).
  */
 export const GET: APIRoute = async ({ params, request, locals: { app } }) => {
   const session = await readSession(app.database.db, request.headers.get('cookie'));

@@ -11,7 +11,7 @@ import type { FileWidgetProps } from './file-widget-props.ts';
 
 export type FileFieldType = 'file-upload' | 'camera' | 'signature';
 
-/** Each type's enhanced widget, loaded once its page is shown (decision 0037). */
+/** Each type's enhanced widget, loaded once its page is shown (decision 0038). */
 const enhancers = {
   'file-upload': () => import('./FileDrop.tsx'),
   camera: () => import('./CameraCapture.tsx'),

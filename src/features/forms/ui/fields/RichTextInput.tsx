@@ -13,7 +13,7 @@ const commands: Command[] = [
 
 /**
  * A small rich-text editor: bold, italic, lists and links over a contenteditable area, with
- * the browser's own editing commands (decision 0037 says why no editor library). What it sends
+ * the browser's own editing commands (decision 0039 says why no editor library). What it sends
  * is HTML, which the server sanitises with the posts' policy; the area's markup is the
  * visitor's own until then.
  */

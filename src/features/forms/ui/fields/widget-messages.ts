@@ -1,7 +1,7 @@
 /**
  * The texts of the file widgets (drop zone, camera, signature pad): the forms' catalogue for
  * what only these lazily loaded widgets show, kept apart from messages.ts so that a form
- * without file fields does not load them (decision 0037).
+ * without file fields does not load them (decision 0038).
  */
 export const widgetMessages = {
   fileDrop: 'Drop files here, or choose them below',
