@@ -18,9 +18,10 @@ export function answerText(field: FormField, input: FieldInput | undefined): str
     case 'phone':
       return asPart(input, 'number').trim();
     case 'password':
+      // What the visitor sees in the preview; the entry keeps only a hash (stored-values.ts).
       return (field.confirmation ? asPart(input, 'primary') : asText(input)) === ''
         ? ''
-        : moreMessages.passwordStored;
+        : '••••••••';
     case 'rich-text':
       return textOfHtml(asText(input));
     case 'rating':

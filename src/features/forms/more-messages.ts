@@ -26,7 +26,6 @@ export const moreMessages = {
     'This password is too easy to guess (“{strength}”). Please choose one rated at least “{level}”: longer, with words that do not belong together.',
   passwordStrength: 'Strength: {strength}',
   passwordConfirmationLabel: 'Confirm Password',
-  passwordStored: '(set; kept only as a hash)',
   ratingValue: '{value} of {scale}',
   npsLow: 'Not at all likely',
   npsHigh: 'Extremely likely',
