@@ -39,7 +39,10 @@ export const formFieldsWeight: Benchmark = {
       new Map(
         weight.resources
           .filter((resource) => resource.kind === 'js')
-          .map((resource) => [new URL(resource.url).pathname, resource.bodyBytes]),
+          .map((resource) => [
+            new URL(resource.url, context.site.url).pathname,
+            resource.bodyBytes,
+          ]),
       );
     const homeScripts = scripts(home);
     const beyondHome = (weight: typeof home) =>

@@ -157,10 +157,14 @@ export function createRequestListener(
 
       // Form files are streamed to storage as they arrive, never read whole here: the route
       // parses the body, within the upload limit, and Astro's adapter streams `req.body`.
+      // A body the route takes whole anyway (most submissions, without files or with small
+      // ones) is read here as any other: streaming costs more than it saves below that size.
+      const declaredBytes = Number(req.headers['content-length'] ?? Number.NaN);
       const streamed =
         method === 'POST' &&
         route.streamsUploads === true &&
         hasBody(req) &&
+        !(declaredBytes <= route.maxBodyBytes) &&
         (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
       if (streamed) {
         const stale = app.pageCache.refresh();
