@@ -288,12 +288,12 @@ export const settingsSections = {
         kind: 'select',
         group: 'captcha',
         options: [
-          { value: 'altcha', label: 'ALTCHA: a proof of work this site checks itself' },
+          { value: 'altcha', label: 'ALTCHA (on this site)' },
           { value: 'hcaptcha', label: 'hCaptcha' },
           { value: 'recaptcha', label: 'Google reCAPTCHA (v2 checkbox)' },
           { value: 'turnstile', label: 'Cloudflare Turnstile' },
         ],
-        hint: 'Used by every form with a captcha field. ALTCHA needs no keys and sends nothing to another site; the others load their script from their own servers. Without both keys, forms use ALTCHA.',
+        hint: 'Used by every form with a captcha field. ALTCHA is a proof of work this site checks itself: it needs no keys and sends nothing to another site; the others load their script from their own servers. Without both keys, forms use ALTCHA.',
       },
       {
         name: 'siteKey',
@@ -328,10 +328,10 @@ export const settingsSections = {
         kind: 'select',
         group: 'files',
         options: [
-          { value: 'database', label: 'The database (every instance reaches them)' },
+          { value: 'database', label: 'The database' },
           { value: 's3', label: 'S3-compatible object storage' },
         ],
-        hint: 'Files already kept stay where they are; new ones go here.',
+        hint: 'The database is reached by every instance of the site, with nothing else to run. Files already kept stay where they are; new ones go here.',
       },
       {
         name: 's3Endpoint',

@@ -71,6 +71,23 @@ describe('entry mails', () => {
     );
   });
 
+  it('shows a rich-text answer as text in the plain part and as its markup in the HTML part', () => {
+    const story = [
+      ...fields,
+      {
+        id: 4,
+        type: 'rich-text',
+        label: 'Story',
+        value: '<p>I like <strong>hills</strong></p><script>x()</script><ul><li>one</li></ul>',
+      },
+    ];
+    const { owner } = entryMails(definition, story, context);
+    expect(owner?.text).toContain('Story\nI like hills\none');
+    expect(owner?.text).not.toContain('<strong>');
+    expect(owner?.html).toContain('<p>I like <strong>hills</strong></p><ul><li>one</li></ul>');
+    expect(owner?.html).not.toContain('<script>');
+  });
+
   it('sends the form’s own recipients instead of the administrators', () => {
     const own = formDefinitionSchema.parse({
       ...definition,

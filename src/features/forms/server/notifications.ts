@@ -1,10 +1,11 @@
-import { htmlToText, renderMarkdown } from '../../../platform/markdown.ts';
+import { htmlToText, renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { type CurrencyFormat, formatAmount } from '../currency.ts';
 import type { FormDefinition } from '../form-definition.ts';
 import { fill } from '../messages.ts';
 import type { OrderSummary } from '../order-summary.ts';
 import { isValidEmail } from '../rules/email.ts';
+import { textOfHtml } from '../rules/rich-text.ts';
 import { viewMessages } from '../view-messages.ts';
 import { serverMessages } from './server-messages.ts';
 
@@ -43,15 +44,25 @@ const shownLabel = (field: EntryField) => field.label || fill(viewMessages.mailU
 const shownValue = (field: EntryField) =>
   field.value === '' ? viewMessages.mailEmptyValue : field.value;
 
+/** A rich-text answer is kept as sanitised HTML: its text in the plain part, its markup in the HTML part. */
+const isRichText = (field: EntryField) => field.type === 'rich-text' && field.value !== '';
+
 const fieldLines = (fields: readonly EntryField[]) =>
-  fields.map((f) => `${shownLabel(f)}\n${shownValue(f)}`).join('\n\n');
+  fields
+    .map(
+      (f) =>
+        `${shownLabel(f)}\n${isRichText(f) ? textOfHtml(htmlOf(sanitiseStoredHtml(f.value))) : shownValue(f)}`,
+    )
+    .join('\n\n');
 
 const fieldBlocks = (fields: readonly EntryField[]) =>
   fields
     .map(
       (f) =>
         `<p style="margin:0 0 2px;font-weight:bold">${escapeHtml(shownLabel(f))}</p>` +
-        `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(shownValue(f))}</p>`,
+        (isRichText(f)
+          ? `<div style="margin:0 0 16px">${htmlOf(sanitiseStoredHtml(f.value))}</div>`
+          : `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(shownValue(f))}</p>`),
     )
     .join('\n');
 
