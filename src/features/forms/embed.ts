@@ -26,3 +26,6 @@ export function splitFormEmbeds(html: SanitisedHtml): BodySegment[] {
 /** The HTML with each form embed replaced (feeds link to the page; search text drops them). */
 export const replaceFormEmbeds = (html: string, replacement: string) =>
   html.replace(embed, replacement);
+
+/** What the owner writes on a line of its own to embed a form. */
+export const embedCode = (formId: number) => `[form id="${formId}"]`;

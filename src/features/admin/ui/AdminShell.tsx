@@ -6,6 +6,7 @@ const sections = [
   { path: '/admin', label: 'Dashboard' },
   { path: '/admin/posts', label: 'Posts' },
   { path: '/admin/pages', label: 'Pages' },
+  { path: '/admin/forms', label: 'Forms' },
   { path: '/admin/settings', label: 'Settings' },
   { path: '/admin/outbox', label: 'Outbox' },
   { path: '/admin/account', label: 'Your account' },

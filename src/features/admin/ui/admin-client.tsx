@@ -11,6 +11,7 @@ import { showPendingToast } from './toast.ts';
  */
 type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
+  CopyEmbed: () => import('./CopyEmbed.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),

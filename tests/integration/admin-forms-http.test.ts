@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/features/admin/server/sessions.ts';
+import { createAdmin } from '../../src/features/admin/server/users.ts';
+import { sessionCookieName } from '../../src/platform/cookies.ts';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { testDatabases } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * The Forms screen over HTTP on the built site (issue 16): every form with its entries, spam
+ * and last entry, and its embed code; for a signed-in administrator only. Once per database.
+ */
+for (const database of testDatabases()) {
+  describe(`the Forms screen over HTTP on ${database.name}`, () => {
+    let server: TestServer;
+    let handle: DatabaseHandle;
+    let cookie = '';
+
+    beforeAll(async () => {
+      const empty = await database.open();
+      await empty.close();
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      server = await startTestServer(url ? { DATABASE_URL: url } : {});
+      handle = connectDatabase(
+        url
+          ? { kind: 'postgres', url }
+          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
+      );
+      const admin = await createAdmin(handle.db, {
+        name: 'Owner',
+        email: 'owner@example.org',
+        password: 'a long and careful password',
+      });
+      cookie = `${sessionCookieName}=${await createSession(handle.db, admin.id)}`;
+      const entry = (status: 'entry' | 'spam', at: number, n: number) => ({
+        form_id: 1,
+        status,
+        spam_reason: status === 'spam' ? 'honeypot' : null,
+        fields: '[]',
+        page_url: '/contact/',
+        visitor_id: null,
+        user_agent: 'test',
+        started_at: null,
+        submitted_at: at,
+        created_at: at,
+        fingerprint: `forms-screen-${status}-${n}`,
+      });
+      await handle.db
+        .insertInto('form_entries')
+        .values([
+          entry('entry', Date.UTC(2026, 10, 20, 9, 30), 1),
+          entry('entry', Date.UTC(2026, 10, 21, 14, 5), 2),
+          entry('spam', Date.UTC(2026, 10, 22, 8, 0), 3),
+        ])
+        .execute();
+    }, 90_000);
+    afterAll(async () => {
+      await handle?.db.destroy();
+      await server?.stop();
+    });
+
+    it('is for a signed-in administrator only', async () => {
+      const response = await fetch(`${server.url}/admin/forms`, { redirect: 'manual' });
+      expect([302, 303]).toContain(response.status);
+      expect(response.headers.get('location')).toContain('/admin/sign-in');
+    });
+
+    it('lists every form with its counts, last entry and embed code', async () => {
+      const response = await fetch(`${server.url}/admin/forms`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      const forms = await handle.db.selectFrom('forms').select('id').execute();
+      expect(html).toContain(`${forms.length} forms.`);
+      for (const { id } of forms) {
+        expect(html).toContain(`value="[form id=&quot;${id}&quot;]"`);
+      }
+      const contact =
+        /<tr>(?:(?!<\/tr>)[\s\S])*?>Contact\b(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(html)?.[0] ?? '';
+      expect(contact).toMatch(/>\s*2\s*</);
+      expect(contact).toContain('and 1 spam');
+      expect(contact).toContain('21 Nov 2026, 14:05');
+      expect(html).toContain('href="/admin/forms" aria-current="page"');
+    });
+  });
+}
