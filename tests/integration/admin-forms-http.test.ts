@@ -1,11 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/features/admin/server/sessions.ts';
-import { createAdmin } from '../../src/features/admin/server/users.ts';
-import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 /**
  * The Forms screen over HTTP on the built site (issue 16): every form with its entries, spam
@@ -13,27 +10,14 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 for (const database of testDatabases()) {
   describe(`the Forms screen over HTTP on ${database.name}`, () => {
+    let site: AdminSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let cookie = '';
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
-      const url =
-        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
-      server = await startTestServer(url ? { DATABASE_URL: url } : {});
-      handle = connectDatabase(
-        url
-          ? { kind: 'postgres', url }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
-      const admin = await createAdmin(handle.db, {
-        name: 'Owner',
-        email: 'owner@example.org',
-        password: 'a long and careful password',
-      });
-      cookie = `${sessionCookieName}=${await createSession(handle.db, admin.id)}`;
+      site = await startAdminSite(database);
+      ({ server, handle, cookie } = site);
       const entry = (status: 'entry' | 'spam', at: number, n: number) => ({
         form_id: 1,
         status,
@@ -57,8 +41,7 @@ for (const database of testDatabases()) {
         .execute();
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
     });
 
     it('is for a signed-in administrator only', async () => {

@@ -1,12 +1,9 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/features/admin/server/sessions.ts';
-import { createAdmin } from '../../src/features/admin/server/users.ts';
-import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { enqueueMail, recordMailFailure } from '../../src/platform/mail/mail-outbox.ts';
+import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 /**
  * The Outbox screen over HTTP on the built site (issue 16): the mails not sent yet and those
@@ -15,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 for (const database of testDatabases()) {
   describe(`the Outbox screen over HTTP on ${database.name}`, () => {
+    let site: AdminSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let cookie = '';
@@ -22,22 +20,8 @@ for (const database of testDatabases()) {
     let waitingId = 0;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
-      const url =
-        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
-      server = await startTestServer(url ? { DATABASE_URL: url } : {});
-      handle = connectDatabase(
-        url
-          ? { kind: 'postgres', url }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
-      const admin = await createAdmin(handle.db, {
-        name: 'Owner',
-        email: 'owner@example.org',
-        password: 'a long and careful password',
-      });
-      cookie = `${sessionCookieName}=${await createSession(handle.db, admin.id)}`;
+      site = await startAdminSite(database);
+      ({ server, handle, cookie } = site);
       const later = Date.now() + 3_600_000;
       failedId = await enqueueMail(handle.db, {
         to: 'reader@example.org',
@@ -53,8 +37,7 @@ for (const database of testDatabases()) {
       await recordMailFailure(handle.db, waitingId, 'connect ECONNREFUSED 127.0.0.1:25', later);
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
     });
 
     const screen = async (auth = cookie) => {

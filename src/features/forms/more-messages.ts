@@ -25,6 +25,7 @@ export const moreMessages = {
   passwordWeak:
     'This password is too easy to guess (“{strength}”). Please choose one rated at least “{level}”: longer, with words that do not belong together.',
   passwordStrength: 'Strength: {strength}',
+  passwordLabel: 'Password',
   passwordConfirmationLabel: 'Confirm Password',
   ratingValue: '{value} of {scale}',
   npsLow: 'Not at all likely',

@@ -444,7 +444,7 @@ function PasswordInput(props: Inner<FieldOfType<'password'>>) {
         <div className="qforms-field-row-block">
           {first}
           <label htmlFor={id} className="qforms-field-sublabel">
-            {field.label || moreMessages.phoneNumber}
+            {field.label || moreMessages.passwordLabel}
           </label>
           {strength}
           <ErrorText id={id} message={error} />
