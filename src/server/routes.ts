@@ -14,6 +14,10 @@ import {
   subscriptionPostLimits,
   unsubscribePath,
 } from '../features/share/server/subscription-links.ts';
+import {
+  subscriberImportLimits,
+  subscriberImportPath,
+} from '../features/share/subscriber-admin.ts';
 import { ajaxRouter } from './ajax.ts';
 import { isAdminPath } from './security-headers.ts';
 
@@ -119,7 +123,10 @@ const adminUpload: RouteRules = {
   maxBodyBytes: adminUploadLimits.maxBytes,
   cacheParams: 'all',
 };
+/** A subscribers' CSV file (decision 0041). */
+const adminImport: RouteRules = { ...admin, maxBodyBytes: subscriberImportLimits.maxBytes };
 const adminLarge = new Map([
+  [subscriberImportPath, adminImport],
   ['/admin/api/posts/save', adminPost],
   ['/admin/api/preview', adminPost],
   ['/admin/api/media', adminUpload],

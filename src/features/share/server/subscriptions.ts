@@ -10,6 +10,7 @@ import {
   confirmUrl,
   type LinkPurpose,
   parseLinkToken,
+  type SignedSubscriber,
   unsubscribeUrl,
 } from './subscription-links.ts';
 
@@ -105,23 +106,36 @@ export async function requestSubscription(
         .where('id', '=', row.id)
         .execute();
     }
-    const signed = { id: row.id, feedId: feed.id, email };
-    await enqueueMail(
-      trx,
-      confirmationMail(
-        {
-          email,
-          feedTitle: feed.title,
-          siteTitle: site.siteTitle,
-          siteUrl: site.siteUrl,
-          unsubscribeUrl: unsubscribeUrl(site.siteUrl, site.secret, signed),
-        },
-        confirmUrl(site.siteUrl, site.secret, signed, now),
-      ),
-      now,
-    );
+    await queueConfirmationMail(trx, site, feed, { id: row.id, feedId: feed.id, email }, now);
     return { outcome: 'confirmation-sent' };
   });
+}
+
+/**
+ * Queues the double opt-in mail of a pending subscription: the subscription page's, the
+ * owner's resend and an import's. The caller has taken the per-address limit.
+ */
+export async function queueConfirmationMail(
+  db: Db,
+  site: SiteForMail,
+  feed: Feed,
+  signed: SignedSubscriber,
+  now: number,
+): Promise<void> {
+  await enqueueMail(
+    db,
+    confirmationMail(
+      {
+        email: signed.email,
+        feedTitle: feed.title,
+        siteTitle: site.siteTitle,
+        siteUrl: site.siteUrl,
+        unsubscribeUrl: unsubscribeUrl(site.siteUrl, site.secret, signed),
+      },
+      confirmUrl(site.siteUrl, site.secret, signed, now),
+    ),
+    now,
+  );
 }
 
 export type LinkedSubscriber = {
