@@ -115,12 +115,12 @@ export const subscriberAdminMessages = {
         ? 'No subscriber matches this filter.'
         : 'No subscribers yet.'
       : `${plural(total, 'subscriber', 'subscribers')}${filtered ? ' match' : ''}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`,
-  totals: (counts: Record<SubscriberStatus, number>) =>
-    `In this feed: ${counts.confirmed} confirmed, ${counts.pending} pending, ${counts.unsubscribed} unsubscribed.`,
+  totals: (counts: Record<SubscriberStatus, number>, oneFeed: boolean) =>
+    `${oneFeed ? 'In this feed' : 'In all feeds'}: ${counts.confirmed} confirmed, ${counts.pending} pending, ${counts.unsubscribed} unsubscribed.`,
   subscribedOn: 'subscribed',
   confirmedOn: 'confirmed',
   unsubscribedOn: 'unsubscribed',
-  resend: 'Resend confirmation',
+  resend: 'Resend',
   resendLabel: (email: string) => `Resend the confirmation mail to ${email}`,
   remove: 'Remove',
   removeLabel: (email: string) => `Remove ${email}`,

@@ -28,7 +28,7 @@ export function SubscriberImportPage({ feeds, csrf, chosen, report, error }: Pro
             {messages.importDone(report)}
           </div>
           {report.fileError && (
-            <p className="admin-field-error" role="alert">
+            <p className="admin-field-error admin-subscribers-error" role="alert">
               {report.fileError}
             </p>
           )}
@@ -62,7 +62,7 @@ export function SubscriberImportPage({ feeds, csrf, chosen, report, error }: Pro
         </div>
       )}
       {error && (
-        <p className="admin-field-error" role="alert">
+        <p className="admin-field-error admin-subscribers-error" role="alert">
           {error}
         </p>
       )}

@@ -44,7 +44,7 @@ export function SubscribersPage(props: Props) {
         {notice?.kind === 'done' ? notice.message : ''}
       </div>
       {notice?.kind === 'error' && (
-        <p className="admin-field-error" role="alert">
+        <p className="admin-field-error admin-subscribers-error" role="alert">
           {notice.message}
         </p>
       )}
@@ -102,7 +102,8 @@ export function SubscribersPage(props: Props) {
         </div>
       </form>
       <p className="admin-count">
-        {messages.count(total, isFiltered, page, pageCount)} {messages.totals(counts)}
+        {messages.count(total, isFiltered, page, pageCount)}{' '}
+        {messages.totals(counts, filter.feedId !== undefined)}
       </p>
       {rows.length > 0 && (
         <div className="admin-table-wrap">
