@@ -301,10 +301,12 @@ export async function importSubscribers(
     return report;
   }
   const mailFeed = { id: feed.id, title: mailFeedTitle([feed], feed.id, site.siteTitle) };
-  await db.transaction().execute(async (trx) => {
-    const addresses = [...firstLine.keys()];
-    for (let start = 0; start < addresses.length; start += batchSize) {
-      const batch = addresses.slice(start, start + batchSize);
+  const addresses = [...firstLine.keys()];
+  // A transaction per batch: the database's write lock is held a moment at a time (SQLite has
+  // one), not for a whole file of mails; importing the file again completes a broken import.
+  for (let start = 0; start < addresses.length; start += batchSize) {
+    const batch = addresses.slice(start, start + batchSize);
+    await db.transaction().execute(async (trx) => {
       const existing = new Map(
         (
           await trx
@@ -328,7 +330,7 @@ export async function importSubscribers(
           notes.push({ line, kind: 'existing', message: messages.alreadyListed(status) });
         }
       }
-      if (fresh.length === 0) continue;
+      if (fresh.length === 0) return;
       // Someone subscribing at this very moment wins: their row is kept, ours is not added.
       const inserted = await trx
         .insertInto('subscribers')
@@ -346,7 +348,7 @@ export async function importSubscribers(
         .execute();
       report.added += inserted.length;
       report.unchanged += fresh.length - inserted.length;
-      if (!sendMails) continue;
+      if (!sendMails) return;
       for (const row of inserted) {
         const limit = await takeRateLimit(
           trx,
@@ -372,8 +374,8 @@ export async function importSubscribers(
         );
         report.mailed++;
       }
-    }
-  });
+    });
+  }
   notes.sort((a, b) => a.line - b.line);
   return report;
 }
