@@ -361,8 +361,12 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
         >
           {status?.text}
         </span>
-        {status?.kind === 'error' && tab !== 'json' && (
-          <ProblemList id="fb-save-problems" heading={m.problemsHeading} problems={shownProblems} />
+        {status?.kind === 'error' && (
+          <ProblemList
+            id="fb-save-problems"
+            heading={m.problemsHeading}
+            problems={tab === 'json' ? jsonProblems : shownProblems}
+          />
         )}
       </div>
     </div>
@@ -962,9 +966,11 @@ function Preview({ csrf, definition }: { csrf: string; definition: FormDefinitio
   }
   const { Island, props } = state;
   return (
-    <div className="admin-builder__preview admin-preview">
+    <>
       <p className="admin-hint">{m.previewNote}</p>
-      <Island {...props} />
-    </div>
+      <div className="admin-builder__preview admin-preview">
+        <Island {...props} />
+      </div>
+    </>
   );
 }
