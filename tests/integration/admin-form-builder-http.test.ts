@@ -225,6 +225,22 @@ for (const database of testDatabases()) {
       expect(props.form.definition.fields).toHaveLength(4);
       expect(props.token).not.toBe('');
       expect(await findForm(handle.db, 0)).toBeUndefined();
+
+      // What the preview's Submit sends, with its token: refused, and nothing stored.
+      const before = await handle.db.selectFrom('form_entries').select('id').execute();
+      const body = new FormData();
+      body.set('action', 'qforms_submit');
+      body.set('qforms[id]', String(props.form.id));
+      body.set('qforms[token]', props.token);
+      body.set('qforms[fields][1]', 'Preview person');
+      body.set('qforms[fields][2]', 'No');
+      const sent = await fetch(`${server.url}/ajax`, {
+        method: 'POST',
+        body,
+        headers: { origin: server.url },
+      });
+      expect(((await sent.json()) as { success: boolean }).success).toBe(false);
+      expect(await handle.db.selectFrom('form_entries').select('id').execute()).toEqual(before);
     });
 
     it('duplicates a form as “Copy of …”', async () => {

@@ -96,6 +96,16 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
     json: null,
   });
 
+  // Leaving with changes not saved asks first (the browser's own question): nothing is lost.
+  const [savedDefinition, setSavedDefinition] = useState(initial);
+  const dirty = definition !== savedDefinition;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
   const problems = useMemo(() => {
     const read = readDefinition(definition);
     return read.ok ? [] : read.problems;
@@ -193,6 +203,7 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
     if (reply.ok) {
       setServerProblems([]);
       setDefinition(reply.definition as FormDefinition);
+      setSavedDefinition(reply.definition as FormDefinition);
       const savedId = reply.id as number;
       if (id === null) window.history.replaceState(null, '', `/admin/forms/${savedId}`);
       setId(savedId);
