@@ -19,6 +19,7 @@ const releasedMigrations = [
   '2026-11-26-008-payments',
   '2026-11-27-009-form-files',
   '2026-11-27-010-captcha',
+  '2026-11-27-014-form-builder',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

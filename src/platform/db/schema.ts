@@ -98,6 +98,8 @@ export interface FormsTable {
   definition: string;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** Set when the owner deleted the form but kept its entries; such a form is nowhere else. */
+  deleted_at: EpochMs | null;
 }
 
 export type FormEntryStatus = 'entry' | 'spam';

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
@@ -43,11 +44,56 @@ const zodInEnglishOnly: EsbuildPlugin = {
 };
 
 /**
+ * The form island (the form builder's preview) imports two things the Vite way (decision 0043):
+ * a style sheet as text (`?inline`) and a web worker (`?worker`). The admin's bundle does the
+ * same: the text is inlined, the worker built to a file of its own, named by its content's hash
+ * (the admin's CSP allows workers from the site's own files only).
+ */
+function viteStyleImports(workers: Map<string, string>): EsbuildPlugin {
+  return {
+    name: 'quire:vite-style-imports',
+    setup(build) {
+      build.onResolve({ filter: /\?(inline|worker)$/ }, async (args) => {
+        const [bare, kind] = args.path.split('?') as [string, string];
+        const resolved = await build.resolve(bare, {
+          kind: 'import-statement',
+          resolveDir: args.resolveDir,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path, namespace: `vite-${kind}` };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'vite-inline' }, async (args) => ({
+        contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'vite-worker' }, async (args) => {
+        const worker = await build.esbuild.build({
+          entryPoints: [args.path],
+          bundle: true,
+          minify: true,
+          format: 'esm',
+          write: false,
+          target: build.initialOptions.target ?? [],
+        });
+        const code = worker.outputFiles[0]?.text ?? '';
+        const name = `admin-worker.${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+        workers.set(name, code);
+        return {
+          contents: `export default function Worker_() { return new Worker(${JSON.stringify(`/_astro/${name}`)}, { type: 'module' }); }`,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
  * The admin's bundle: an entry and a chunk per island (loaded by the screens that have it),
  * named by their content's hash so browsers may keep them for good; minified for a build,
  * readable for `astro dev`.
  */
 export async function buildAdminBundle(root: URL, minify = true): Promise<BuiltAdmin> {
+  const workers = new Map<string, string>();
   const result = await build({
     absWorkingDir: fileURLToPath(root),
     entryPoints: [adminEntry],
@@ -61,20 +107,30 @@ export async function buildAdminBundle(root: URL, minify = true): Promise<BuiltA
     // The browsers Vite builds the islands for (its `baseline-widely-available`).
     target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'],
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
+      // The form island (the form builder's preview) asks Astro whether it runs on the server.
+      'import.meta.env.SSR': 'false',
+    },
     legalComments: 'none',
     metafile: true,
     write: false,
-    plugins: [zodInEnglishOnly],
+    plugins: [zodInEnglishOnly, viteStyleImports(workers)],
   });
   const fileName = (path: string) => path.split(/[\\/]/).at(-1) ?? '';
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint);
+  // Each island's chunk is an entry point too (a dynamic import): the entry is the one named.
+  const entry = Object.entries(result.metafile.outputs).find(
+    ([, output]) => output.entryPoint === adminEntry,
+  );
   if (!entry) throw new Error('The admin bundle has no entry file');
   return {
     entry: fileName(entry[0]),
-    files: new Map(result.outputFiles.map((file) => [fileName(file.path), file.text])),
+    files: new Map([
+      ...result.outputFiles.map((file) => [fileName(file.path), file.text] as const),
+      ...workers,
+    ]),
     inputs: Object.keys(result.metafile.inputs)
-      .filter((input) => !input.startsWith('zod-english:'))
+      .filter((input) => !/^(zod-english|vite-inline|vite-worker):/.test(input))
       .map((input) => fileURLToPath(new URL(input, root))),
   };
 }

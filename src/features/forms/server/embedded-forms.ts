@@ -1,15 +1,17 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
+import { sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import { fileFieldTypes } from '../field-kinds.ts';
 import { readFieldEntries } from '../field-values.ts';
 import type { FormDefinition } from '../form-definition.ts';
-import type { FormIslandProps, FormPostState } from '../public-form.ts';
+import type { FormBlocks, FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
 import { hasCaptcha, publicCaptcha } from './captcha/captcha-check.ts';
 import { receivedFiles, submissionUploads } from './files-uploads.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
+import { prepareDefinition } from './forms-store.ts';
 import { publicPayment, takesPayment } from './payments/checkout.ts';
 import { countryList } from './rule-context.ts';
 import { serverMessages } from './server-messages.ts';
@@ -197,5 +199,41 @@ async function answerFormPost(
       headerError: result.header,
       captchaError: result.captcha,
     },
+  };
+}
+
+/**
+ * The island's props for the builder's preview of a definition not yet saved (issue 16,
+ * point 1): checked and rendered as a save would, shown as a visitor sees it, under form id 0,
+ * which no form has, so a submit from the preview is refused and never stored.
+ */
+export async function previewFormProps(
+  deps: FormsDependencies,
+  input: unknown,
+): Promise<FormIslandProps> {
+  const definition = prepareDefinition(input);
+  const blocks: FormBlocks = {};
+  for (const field of definition.fields) {
+    if (field.type === 'content') blocks[field.id] = sanitiseStoredHtml(field.html);
+    if (field.type === 'html') blocks[field.id] = sanitiseStoredHtml(field.code);
+  }
+  const form = { id: 0, definition, blocks };
+  const { token, issuedAt } = issueFormToken(deps.secret, 0);
+  const payment = takesPayment(definition)
+    ? publicPayment(definition, await deps.paymentSettings(), deps.stripeApiUrl)
+    : undefined;
+  const captcha = hasCaptcha(definition) ? publicCaptcha(await deps.captchaSettings()) : undefined;
+  const takesFiles = definition.fields.some((f) => fileFieldTypes.includes(f.type));
+  const uploadLimitMb = takesFiles ? (await deps.fileSettings()).uploadLimitMb : undefined;
+  return {
+    form: toPublicForm(form, Math.random, payment, {
+      ...(await formExtras(deps, definition)),
+      captcha,
+      uploadLimitMb,
+    }),
+    instance: 0,
+    token,
+    tokenTime: issuedAt,
+    pageUrl: '/admin/forms',
   };
 }

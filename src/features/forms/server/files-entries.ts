@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { FileBackend } from '../../../platform/db/schema.ts';
 import { megabytes } from '../rules/files.ts';
@@ -109,4 +110,40 @@ export async function sweepUnclaimedFiles(
     .execute();
   await removeFiles(deps, stale);
   return stale.length;
+}
+
+/**
+ * Deletes a form. With its entries kept, the form is only marked deleted: it leaves the list,
+ * the pages that embed it and the submissions, while its entries keep their form. Otherwise the
+ * entries go with it (the foreign key cascades), their files' bytes first. Answers whether the
+ * form existed.
+ */
+export async function deleteForm(
+  deps: { db: Db; storages: FileStorages },
+  formId: number,
+  entries: 'keep' | 'delete',
+  now = Date.now(),
+): Promise<boolean> {
+  if (!Number.isSafeInteger(formId) || formId < 1) return false;
+  if (entries === 'keep') {
+    const marked = await deps.db
+      .updateTable('forms')
+      .set({ deleted_at: now })
+      .where('id', '=', formId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return false;
+    await bumpContentVersion(deps.db);
+    return true;
+  }
+  const files = await deps.db
+    .selectFrom('form_files')
+    .select(['id', 'storage_key as key', 'backend', 'bucket'])
+    .where('form_id', '=', formId)
+    .execute();
+  await removeFiles(deps, files);
+  const deleted = await deps.db.deleteFrom('forms').where('id', '=', formId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return false;
+  await bumpContentVersion(deps.db);
+  return true;
 }

@@ -56,7 +56,7 @@ export async function saveForm(
   } else {
     const updated = await db
       .updateTable('forms')
-      .set({ title: definition.title, definition: json, updated_at: now })
+      .set({ title: definition.title, definition: json, updated_at: now, deleted_at: null })
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
@@ -83,12 +83,18 @@ export async function findForm(db: Db, id: number): Promise<StoredForm | undefin
     .selectFrom('forms')
     .select(['id', 'definition'])
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row && { id: row.id, definition: JSON.parse(row.definition) as FormDefinition };
 }
 
 export async function listForms(db: Db): Promise<StoredForm[]> {
-  const rows = await db.selectFrom('forms').select(['id', 'definition']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('forms')
+    .select(['id', 'definition'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     definition: JSON.parse(row.definition) as FormDefinition,

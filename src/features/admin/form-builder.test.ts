@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fieldSchema, formDefinitionSchema } from '../forms/form-definition.ts';
+import {
+  type Control,
+  fieldKinds,
+  fieldPanel,
+  moveItem,
+  newField,
+  problemsFromLines,
+  readDefinition,
+  settingsPanel,
+} from './form-builder.ts';
+
+const kindsOf = (control: Control): string[] =>
+  control.kind === 'group'
+    ? control.entries.flatMap((e) => kindsOf(e.control))
+    : control.kind === 'list'
+      ? kindsOf(control.item)
+      : control.kind === 'variants'
+        ? Object.values(control.variants).flatMap((v) => v.flatMap((e) => kindsOf(e.control)))
+        : [control.kind];
+
+describe('the form builder read from the schema', () => {
+  it('offers every field type of the schema in the palette', () => {
+    expect(fieldKinds).toHaveLength(39);
+    expect(fieldKinds).toContain('text');
+    expect(fieldKinds).toContain('repeater');
+    expect(fieldKinds).toContain('captcha');
+  });
+
+  it('starts a valid field of every type, with a fresh id', () => {
+    const fields = [fieldSchema.parse({ id: 7, type: 'text' })];
+    for (const kind of fieldKinds) {
+      const field = newField(kind, { fields });
+      expect(field.type).toBe(kind);
+      expect(field.id).toBeGreaterThan(7);
+      expect(fieldSchema.safeParse(field).success, kind).toBe(true);
+    }
+  });
+
+  it('gives every field type a panel with known controls, the JSON box only where it must', () => {
+    for (const kind of fieldKinds) {
+      const panel = fieldPanel(kind);
+      expect(panel.map((e) => e.key)).toContain('label');
+      expect(panel.map((e) => e.key)).not.toContain('type');
+      const controls = panel.flatMap((e) => kindsOf(e.control));
+      expect(
+        controls.filter((c) => c === 'json'),
+        kind,
+      ).toEqual([]);
+    }
+    const checkbox = fieldPanel('checkbox');
+    expect(checkbox.find((e) => e.key === 'choices')?.control.kind).toBe('list');
+    expect(fieldPanel('date').find((e) => e.key === 'limitDays')?.control.kind).toBe('choices');
+    expect(fieldPanel('text').find((e) => e.key === 'conditions')?.optional).toBe(true);
+  });
+
+  it('reads the settings: confirmation as variants, notifications and anti-spam as groups', () => {
+    const byKey = new Map(settingsPanel.map((e) => [e.key, e.control]));
+    expect(byKey.get('confirmation')?.kind).toBe('variants');
+    expect(byKey.get('notifications')?.kind).toBe('group');
+    expect(byKey.get('antispam')?.kind).toBe('group');
+    expect(byKey.get('readOnly')?.kind).toBe('boolean');
+  });
+
+  it('names the problems of a definition by their paths', () => {
+    const read = readDefinition({ title: '', fields: [{ id: 1, type: 'email', label: 3 }] });
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.map((p) => p.path)).toEqual(['title', 'fields.0.label']);
+    expect(problemsFromLines(['fields.2.label: Required', 'odd'])).toEqual([
+      { path: 'fields.2.label', message: 'Required' },
+      { path: '(form)', message: 'odd' },
+    ]);
+    expect(formDefinitionSchema.safeParse({ title: 'A', fields: [] }).success).toBe(true);
+  });
+
+  it('moves an item of a list', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+});
