@@ -2,12 +2,19 @@ import CopyEmbed from './CopyEmbed.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
+import StatsChart from './StatsChart.tsx';
 
 /**
  * The admin's interactive components, by the name a page gives them: rendered on the server
  * (server/island-markup.ts) and hydrated in the browser by the admin's own bundle
  * (admin-client.tsx), which no visitor page loads (decision 0033).
  */
-export const adminIslands = { CopyEmbed, ForumNotice, PostEditor, SettingsScreen } as const;
+export const adminIslands = {
+  CopyEmbed,
+  ForumNotice,
+  PostEditor,
+  SettingsScreen,
+  StatsChart,
+} as const;
 
 export type AdminIslandName = keyof typeof adminIslands;
