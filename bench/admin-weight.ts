@@ -14,6 +14,7 @@ const screens = [
   { name: 'dashboard', path: '/admin' },
   { name: 'settings', path: '/admin/settings' },
   { name: 'post editor', path: '/admin/posts/new' },
+  { name: 'statistics', path: '/admin/stats' },
 ] as const;
 
 /**

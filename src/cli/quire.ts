@@ -70,9 +70,12 @@ const usage = `Quire command line: npm run quire -- <command>
                                  days of the site's time zone (--until is the last day)
   coupons delete <CODE>          remove a coupon (orders that used it keep its code)
   stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]
-                                 page views, visitors, top pages, referrers, campaigns, events
-                                 and screen sizes over whole UTC days: by default the last 30
-                                 days, today included; --limit rows per list (default 10)
+        [--filter NAME=VALUE …]  page views, visitors, top pages, referrers, campaigns, events
+                                 and screen sizes over whole days of the site's time zone: by
+                                 default the last 30 days, today included; --limit rows per list
+                                 (default 10); --filter counts only the hits with that page,
+                                 referrer, utm_source…utm_content, click_id, screen (WxH),
+                                 event_category, event_action or event_label (from raw hits)
   stats fold                     fold complete days into the daily rollups and delete raw hits
                                  older than STATS_RAW_DAYS (the server does both every 10 min)
   help                           show this text

@@ -49,6 +49,22 @@ describe('quire stats arguments', () => {
     expect(period(['--from', '2026-11-01'])).toMatchObject({ to: '2026-11-22', days: 22 });
   });
 
+  it('narrows the report by filters, each given once with a known name', () => {
+    const command = parse([
+      '--filter',
+      'page=/about/',
+      '--filter=referrer=',
+      '--filter',
+      'event_label=a=b',
+    ]);
+    if (command.action !== 'report') throw new Error('not a report');
+    expect(command.query.filters).toEqual({ page: '/about/', referrer: '', event_label: 'a=b' });
+    expect(period(['--days', '7', '--filter', 'screen=390x844'])).toMatchObject({ days: 7 });
+    expect(refusal(['--filter', 'page'])).toContain('--filter is NAME=VALUE');
+    expect(refusal(['--filter', 'page=/a', '--filter', 'page=/b'])).toContain('given twice');
+    expect(refusal(['--filter', 'country=fr'])).toContain('There is no filter "country"');
+  });
+
   it('folds on request, with nothing else', () => {
     expect(parse(['fold'])).toEqual({ action: 'fold' });
     expect(refusal(['fold', '--days', '3'])).toBe('stats fold takes no arguments.');

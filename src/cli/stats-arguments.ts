@@ -4,6 +4,7 @@ import {
   lastDaysQuery,
   maxPeriodDays,
   parseStatsQuery,
+  type StatsFilters,
   type StatsQuery,
   StatsQueryError,
   type StatsQueryInput,
@@ -28,6 +29,7 @@ function parseOptions(args: string[]) {
         to: { type: 'string' },
         limit: { type: 'string' },
         format: { type: 'string' },
+        filter: { type: 'string', multiple: true },
       },
       allowPositionals: true,
       strict: true,
@@ -39,8 +41,29 @@ function parseOptions(args: string[]) {
   }
 }
 
+/** `--filter NAME=VALUE`, repeated: every filter once; the query's schema checks the names. */
+function parseFilters(texts: string[] | undefined): StatsFilters | undefined {
+  if (texts === undefined) return undefined;
+  const filters: Record<string, string> = {};
+  for (const text of texts) {
+    const equals = text.indexOf('=');
+    if (equals < 1) {
+      throw new UsageError(
+        `--filter is NAME=VALUE (page=/about/, referrer=example.com), not "${text}".`,
+      );
+    }
+    const name = text.slice(0, equals);
+    if (Object.hasOwn(filters, name)) {
+      throw new UsageError(`--filter ${name} is given twice: give each filter once.`);
+    }
+    filters[name] = text.slice(equals + 1);
+  }
+  return filters as StatsFilters;
+}
+
 /**
- * `stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]`
+ * `stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--filter NAME=VALUE …]
+ * [--format text|json]`
  * and `stats fold`. `today` is the UTC day the relative periods end on. Every mistake is a
  * UsageError that says what to write instead.
  */
@@ -68,6 +91,11 @@ export function parseStatsArguments(args: string[], today: number): StatsCommand
     }
     limit = Number(values.limit);
   }
+  const filters = parseFilters(values.filter);
+  const extras = {
+    ...(limit === undefined ? {} : { limit }),
+    ...(filters === undefined ? {} : { filters }),
+  };
 
   let input: StatsQueryInput;
   if (values.days !== undefined) {
@@ -80,17 +108,17 @@ export function parseStatsArguments(args: string[], today: number): StatsCommand
         `--days must be a whole number from 1 to ${maxPeriodDays}, not "${values.days}".`,
       );
     }
-    input = lastDaysQuery(today, days, limit);
+    input = lastDaysQuery(today, days, limit, filters);
   } else if (values.from !== undefined) {
     input = {
       from: values.from,
       to: values.to ?? isoDay(today),
-      ...(limit === undefined ? {} : { limit }),
+      ...extras,
     };
   } else if (values.to !== undefined) {
     throw new UsageError('--to needs --from: give the first day of the period too.');
   } else {
-    input = lastDaysQuery(today, defaultReportDays, limit);
+    input = lastDaysQuery(today, defaultReportDays, limit, filters);
   }
 
   try {

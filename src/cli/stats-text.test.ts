@@ -12,6 +12,7 @@ const emptyUtm = {
 
 const report: StatsReport = {
   period: { from: '2026-11-21', to: '2026-11-22', days: 2 },
+  filters: {},
   totals: { pageViews: 12_345, visitors: 678, events: 9 },
   daily: [
     { date: '2026-11-21', pageViews: 12_000, visitors: 600, events: 9 },

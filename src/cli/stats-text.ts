@@ -103,6 +103,15 @@ export function formatStatsReport(report: StatsReport): string {
   const { period, totals } = report;
   const sections = [
     `${statsMessages.heading(period.from, period.to, period.days)}\n`,
+    ...(Object.keys(report.filters).length > 0
+      ? [
+          `${statsMessages.filteredBy(
+            Object.entries(report.filters)
+              .map(([name, value]) => `${name}=${escapeForTerminal(value)}`)
+              .join(', '),
+          )}\n`,
+        ]
+      : []),
     textTable(
       'Totals',
       [{ heading: '' }, { heading: '', numeric: true }],

@@ -11,6 +11,11 @@ export const statsMessages = {
   periodTooLong: (days: number, maxDays: number) =>
     `The period is ${days.toLocaleString('en-US')} days long; a report covers at most ${maxDays.toLocaleString('en-US')} days (three years).`,
   badLimit: (max: number) => `The limit must be a whole number from 1 to ${max}.`,
+  unknownFilter: (name: string, names: readonly string[]) =>
+    `There is no filter "${name}": filter by ${names.join(', ')}.`,
+  filterTooLong: (max: number) => `A filter's value is at most ${max} characters long.`,
+  filteredBy: (filters: string) =>
+    `Only hits with ${filters}, counted from the raw hits (kept STATS_RAW_DAYS days).`,
   directReferrer: '(direct or internal)',
   noTitle: '(no title)',
   noRows: '(none)',

@@ -90,8 +90,22 @@ describe('report periods', () => {
       toDay: parseIsoDay('2026-11-30'),
       days: 30,
       limit: 10,
+      filters: {},
     });
     expect(parseStatsQuery({ from: '2026-11-22', to: '2026-11-22', limit: 3 }).days).toBe(1);
+    // Filters in one order whatever order they came in; a filter that does not exist is named.
+    expect(
+      Object.keys(
+        parseStatsQuery({
+          from: '2026-11-01',
+          to: '2026-11-01',
+          filters: { screen: '1x1', page: '/' },
+        }).filters,
+      ),
+    ).toEqual(['page', 'screen']);
+    expect(() =>
+      parseStatsQuery({ from: '2026-11-01', to: '2026-11-01', filters: { country: 'fr' } }),
+    ).toThrow('There is no filter "country"');
   });
 
   it('accepts three years and refuses a day more', () => {

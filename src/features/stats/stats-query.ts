@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hitLimits, utmParams } from './hit-params.ts';
 import { statsMessages } from './messages.ts';
 import { isoDay, parseIsoDay } from './stat-days.ts';
 
@@ -6,6 +7,45 @@ import { isoDay, parseIsoDay } from './stat-days.ts';
 export const maxPeriodDays = 3 * 365 + 1;
 export const defaultReportLimit = 10;
 export const maxReportLimit = 1000;
+
+/**
+ * What a report can be narrowed to: the hits whose column has this value. `referrer` '' is page
+ * views without an outside referrer; `screen` is `WIDTHxHEIGHT`; an event is its category, action
+ * and label ('' for none), each a filter of its own. Every top list's row is one (or, for an
+ * event, three) of these.
+ */
+export const statsFilterNames = [
+  'page',
+  'referrer',
+  ...utmParams,
+  'click_id',
+  'screen',
+  'event_category',
+  'event_action',
+  'event_label',
+] as const;
+
+export type StatsFilterName = (typeof statsFilterNames)[number];
+export type StatsFilters = Partial<Record<StatsFilterName, string>>;
+
+/** The longest filter value taken: the longest value a hit stores (a path, hitLimits). */
+const maxFilterLength = hitLimits.path;
+
+const filtersSchema = z
+  .record(z.string(), z.string().max(maxFilterLength, statsMessages.filterTooLong(maxFilterLength)))
+  .check((context) => {
+    for (const name of Object.keys(context.value)) {
+      if (!(statsFilterNames as readonly string[]).includes(name)) {
+        context.issues.push({
+          code: 'custom',
+          input: name,
+          message: statsMessages.unknownFilter(name, statsFilterNames),
+        });
+      }
+    }
+  })
+  .transform((filters) => filters as StatsFilters)
+  .default({});
 
 const dateMessage = (name: string, input: unknown) =>
   input === undefined
@@ -21,7 +61,8 @@ const isoDate = (name: string) =>
 
 /**
  * What a report is asked for: a period of whole UTC days, both ends included, and how many rows
- * each top list shows. The CLI and (later) the admin parse their input with it.
+ * each top list shows, and the filters narrowing the hits. The CLI and the admin's statistics
+ * screen parse their input with it.
  */
 export const statsQuerySchema = z
   .object({
@@ -33,6 +74,7 @@ export const statsQuerySchema = z
       .min(1, statsMessages.badLimit(maxReportLimit))
       .max(maxReportLimit, statsMessages.badLimit(maxReportLimit))
       .default(defaultReportLimit),
+    filters: filtersSchema,
   })
   .transform((query, context) => {
     const fromDay = parseIsoDay(query.from) as number;
@@ -52,7 +94,21 @@ export const statsQuerySchema = z
       });
       return z.NEVER;
     }
-    return { from: isoDay(fromDay), to: isoDay(toDay), fromDay, toDay, days, limit: query.limit };
+    // Filters in one order, so the same filters always make the same query and report.
+    const filters: StatsFilters = {};
+    for (const name of statsFilterNames) {
+      const value = query.filters[name];
+      if (value !== undefined) filters[name] = value;
+    }
+    return {
+      from: isoDay(fromDay),
+      to: isoDay(toDay),
+      fromDay,
+      toDay,
+      days,
+      limit: query.limit,
+      filters,
+    };
   });
 
 export type StatsQueryInput = z.input<typeof statsQuerySchema>;
@@ -69,10 +125,21 @@ export function parseStatsQuery(input: unknown): StatsQuery {
 }
 
 /** The last `days` days up to and including `today`. */
-export function lastDaysQuery(today: number, days: number, limit?: number): StatsQueryInput {
+export function lastDaysQuery(
+  today: number,
+  days: number,
+  limit?: number,
+  filters?: StatsFilters,
+): StatsQueryInput {
   return {
     from: isoDay(today - days + 1),
     to: isoDay(today),
     ...(limit === undefined ? {} : { limit }),
+    ...(filters === undefined ? {} : { filters }),
   };
+}
+
+/** Whether a query narrows the hits at all. */
+export function isFiltered(query: StatsQuery): boolean {
+  return Object.keys(query.filters).length > 0;
 }

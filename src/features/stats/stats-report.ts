@@ -1,4 +1,5 @@
 import type { UtmParam } from './hit-params.ts';
+import type { StatsFilters } from './stats-query.ts';
 
 /**
  * What `statsReport` answers (src/features/stats/server/reports.ts); isomorphic so the admin
@@ -7,7 +8,9 @@ import type { UtmParam } from './hit-params.ts';
  */
 export type StatsReport = {
   period: { from: string; to: string; days: number };
-  totals: { pageViews: number; visitors: number; events: number };
+  /** The filters the hits were narrowed by ({} for all hits). */
+  filters: StatsFilters;
+  totals: StatsTotals;
   /** Every day of the period in order, days without hits included. */
   daily: DailyFigures[];
   pages: PageRow[];
@@ -19,9 +22,11 @@ export type StatsReport = {
   events: EventRow[];
   /** `WIDTHxHEIGHT` of the visitor's screen, in CSS pixels. */
   screens: ValueRow[];
-  /** Hits the ingest refused, by reason. */
+  /** Hits the ingest refused, by reason (none in a filtered report: they carry no values). */
   drops: DropRow[];
 };
+
+export type StatsTotals = { pageViews: number; visitors: number; events: number };
 
 export type DailyFigures = { date: string; pageViews: number; visitors: number; events: number };
 

@@ -7,6 +7,7 @@ const sections = [
   { path: '/admin/posts', label: 'Posts' },
   { path: '/admin/pages', label: 'Pages' },
   { path: '/admin/forms', label: 'Forms' },
+  { path: '/admin/stats', label: 'Statistics' },
   { path: '/admin/subscribers', label: 'Subscribers' },
   { path: '/admin/settings', label: 'Settings' },
   { path: '/admin/outbox', label: 'Outbox' },

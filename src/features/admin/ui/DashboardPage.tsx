@@ -59,6 +59,9 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
           <p className="admin-hint">
             Whole days in {timeZone}; your own visits while signed in are not counted.
           </p>
+          <p>
+            <a href="/admin/stats">See every figure in Statistics</a>
+          </p>
         </section>
         <section className="admin-card" aria-labelledby="card-entries">
           <h2 id="card-entries">Newest form entries</h2>

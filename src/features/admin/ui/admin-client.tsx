@@ -16,6 +16,7 @@ const islands: Record<AdminIslandName, Loader> = {
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
+  StatsChart: () => import('./StatsChart.tsx'),
 };
 
 /** Marks the island once React has taken it over (`data-hydrated`), for tests and styles. */

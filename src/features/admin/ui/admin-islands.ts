@@ -3,6 +3,7 @@ import FormBuilder from './FormBuilder.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
+import StatsChart from './StatsChart.tsx';
 
 /**
  * The admin's interactive components, by the name a page gives them: rendered on the server
@@ -15,6 +16,7 @@ export const adminIslands = {
   ForumNotice,
   PostEditor,
   SettingsScreen,
+  StatsChart,
 } as const;
 
 export type AdminIslandName = keyof typeof adminIslands;

@@ -3,8 +3,21 @@ import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import { inByteOrder } from '../../../platform/db/dialect-sql.ts';
 import { type UtmParam, utmParams } from '../hit-params.ts';
 import { dayRanges, isoDay } from '../stat-days.ts';
-import { parseStatsQuery, type StatsQuery, type StatsQueryInput } from '../stats-query.ts';
-import type { DailyFigures, EventRow, PageRow, StatsReport, ValueRow } from '../stats-report.ts';
+import {
+  isFiltered,
+  parseStatsQuery,
+  type StatsFilterName,
+  type StatsQuery,
+  type StatsQueryInput,
+} from '../stats-query.ts';
+import type {
+  DailyFigures,
+  EventRow,
+  PageRow,
+  StatsReport,
+  StatsTotals,
+  ValueRow,
+} from '../stats-report.ts';
 import {
   dayInRanges,
   type RollupDimension,
@@ -25,14 +38,47 @@ const listDimensions = [
 ] as const satisfies readonly RollupDimension[];
 
 /**
+ * What each filter compares with its value: the same expressions the rollup's dimensions take
+ * their values from (rollup-sql.ts), so a top list's row filters to exactly its hits.
+ */
+const filterColumns: Record<StatsFilterName, RawBuilder<string>> = {
+  page: sql<string>`path`,
+  referrer: sql<string>`coalesce(referrer_host, '')`,
+  ...(Object.fromEntries(
+    utmParams.map((param) => [param, sql<string>`coalesce(${sql.ref(param)}, '')`]),
+  ) as Record<UtmParam, RawBuilder<string>>),
+  click_id: sql<string>`coalesce(click_id, '')`,
+  screen: sql<string>`cast(screen_width as text) || 'x' || cast(screen_height as text)`,
+  event_category: sql<string>`coalesce(event_category, '')`,
+  event_action: sql<string>`coalesce(event_action, '')`,
+  event_label: sql<string>`coalesce(event_label, '')`,
+};
+
+/** The raw hits a filtered query counts: every filter holds. */
+function filterCondition(query: StatsQuery): RawBuilder<boolean> | undefined {
+  const conditions = Object.entries(query.filters).map(
+    ([name, value]) => sql<boolean>`${filterColumns[name as StatsFilterName]} = ${value}`,
+  );
+  return conditions.length ? (sql.join(conditions, sql` and `) as RawBuilder<boolean>) : undefined;
+}
+
+/**
  * Where a report reads each day from: `stat_daily` for the folded days, the raw hits (through
  * the same rollup query the fold runs) for the others. The folded days are read once, before
  * the queries, and both sides are bounded by that list: a day folded while the report runs is
- * still read from its raw hits, never from both or neither.
+ * still read from its raw hits, never from both or neither. A filtered report reads every day
+ * from the raw hits (the daily rollups keep each dimension on its own, so they cannot be
+ * narrowed by another): days whose raw hits were deleted (STATS_RAW_DAYS) count nothing.
  */
-type DaySources = { query: StatsQuery; unfolded: [number, number][] };
+type DaySources = {
+  query: StatsQuery;
+  unfolded: [number, number][];
+  filter: RawBuilder<boolean> | undefined;
+};
 
 async function daySources(database: DatabaseHandle, query: StatsQuery): Promise<DaySources> {
+  const filter = filterCondition(query);
+  if (filter) return { query, unfolded: [[query.fromDay, query.toDay]], filter };
   const rows = await database.db
     .selectFrom('stat_rolled_days')
     .select('day')
@@ -44,7 +90,7 @@ async function daySources(database: DatabaseHandle, query: StatsQuery): Promise<
   for (let day = query.fromDay; day <= query.toDay; day++) {
     if (!folded.has(day)) unfolded.push(day);
   }
-  return { query, unfolded: dayRanges(unfolded) };
+  return { query, unfolded: dayRanges(unfolded), filter };
 }
 
 /** Rollup rows of the period for these dimensions, folded and live together, day by day. */
@@ -53,7 +99,11 @@ function periodRows(
   dimensions: readonly RollupDimension[],
   live: RollupSelectOptions = {},
 ): RawBuilder<RollupRow> {
-  const { query, unfolded } = sources;
+  const { query, unfolded, filter } = sources;
+  if (filter) {
+    const where = live.where ? sql<boolean>`(${live.where}) and (${filter})` : filter;
+    return rollupSelectAll(dimensions, dayInRanges(unfolded), { ...live, where });
+  }
   const stored = sql<RollupRow>`select dimension, day, value, views, visitors, value_total
     from stat_daily
     where dimension in (${sql.join(dimensions.map((dimension) => sql.lit(dimension)))})
@@ -141,6 +191,8 @@ async function pageTitles(
 }
 
 async function dropsByReason(database: DatabaseHandle, query: StatsQuery) {
+  // A dropped hit is counted by reason only, never by what it carried: no filter matches it.
+  if (isFiltered(query)) return [];
   const rows = await database.db
     .selectFrom('stat_drops')
     .select(['reason', (eb) => eb.fn.sum<number>('count').as('count')])
@@ -171,10 +223,30 @@ function eventRow(row: ListRow): EventRow {
   };
 }
 
+function sumDays(daily: DailyFigures[]): StatsTotals {
+  return {
+    pageViews: daily.reduce((sum, day) => sum + day.pageViews, 0),
+    visitors: daily.reduce((sum, day) => sum + day.visitors, 0),
+    events: daily.reduce((sum, day) => sum + day.events, 0),
+  };
+}
+
+/**
+ * Only the totals of `statsReport` for the same query (its limit is not used), read the same
+ * way: what the admin compares a period with.
+ */
+export async function statsTotals(
+  database: DatabaseHandle,
+  input: StatsQueryInput,
+): Promise<StatsTotals> {
+  const query = parseStatsQuery(input);
+  return sumDays(await dailySeries(database, await daySources(database, query)));
+}
+
 /**
  * Page views, visitors and events over a period of whole days (both ends included), with
  * the daily series, the top pages, referrers, UTM values, click ids, events and screen sizes,
- * and the hits dropped by reason. Folded days come from the daily rollups, the others from the
+ * and the hits dropped by reason; narrowed by the query's filters, if any. Folded days come from the daily rollups, the others from the
  * raw hits through the same rollup query, so the numbers do not change when a day is folded.
  * Throws a StatsQueryError for a bad period or limit.
  */
@@ -200,11 +272,8 @@ export async function statsReport(
   ) as Record<UtmParam, ValueRow[]>;
   return {
     period: { from: query.from, to: query.to, days: query.days },
-    totals: {
-      pageViews: daily.reduce((sum, day) => sum + day.pageViews, 0),
-      visitors: daily.reduce((sum, day) => sum + day.visitors, 0),
-      events: daily.reduce((sum, day) => sum + day.events, 0),
-    },
+    filters: query.filters,
+    totals: sumDays(daily),
     daily,
     pages: pages.map(
       (row): PageRow => ({
