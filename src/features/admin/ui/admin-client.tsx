@@ -12,6 +12,7 @@ import { showPendingToast } from './toast.ts';
 type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
   CopyEmbed: () => import('./CopyEmbed.tsx'),
+  ExportEntries: () => import('./ExportEntries.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),

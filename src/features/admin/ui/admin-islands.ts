@@ -1,4 +1,5 @@
 import CopyEmbed from './CopyEmbed.tsx';
+import ExportEntries from './ExportEntries.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
@@ -8,6 +9,12 @@ import SettingsScreen from './SettingsScreen.tsx';
  * (server/island-markup.ts) and hydrated in the browser by the admin's own bundle
  * (admin-client.tsx), which no visitor page loads (decision 0033).
  */
-export const adminIslands = { CopyEmbed, ForumNotice, PostEditor, SettingsScreen } as const;
+export const adminIslands = {
+  CopyEmbed,
+  ExportEntries,
+  ForumNotice,
+  PostEditor,
+  SettingsScreen,
+} as const;
 
 export type AdminIslandName = keyof typeof adminIslands;
