@@ -240,7 +240,7 @@ export function EntriesPage({
                         )}
                         {row.payment && (
                           <span className={`admin-state admin-state--pay-${row.payment.status}`}>
-                            {m.payments[row.payment.status]} · {row.payment.amount}
+                            {`${m.payments[row.payment.status]} · ${row.payment.amount}`}
                           </span>
                         )}
                       </span>

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { readSession } from '../../../features/admin/server/sessions.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
@@ -15,7 +15,8 @@ const plain = (status: number, message: string) =>
  * a signed-in administrator, streamed as the rows are read (the CLI's export, decision 0025):
  * the server holds one page of entries at a time whatever their number (decision 0040).
  */
-export const GET: APIRoute = async ({ url, request, locals: { app } }) => {
+export const GET: APIRoute = async ({ url, request, locals }) => {
+  const { app } = locals;
   const { db } = app.database;
   const session = await readSession(db, request.headers.get('cookie'));
   if (!session) return plain(401, 'Sign in as an administrator to download entries.');
@@ -31,11 +32,30 @@ export const GET: APIRoute = async ({ url, request, locals: { app } }) => {
   }
   const output = new PassThrough();
   const status = view === 'all' ? undefined : view === 'spam' ? 'spam' : 'entry';
+  let stopped = false;
   writeEntriesCsv(db, form, output, status ? { status } : {}).catch((error: unknown) => {
-    app.log.error('The entries export stopped', { form: form.id, error: String(error) });
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (!stopped)
+      app.log.error('The entries export stopped', { form: form.id, error: String(error) });
   });
-  return new Response(Readable.toWeb(output) as ReadableStream, {
+  const chunks = output[Symbol.asyncIterator]();
+  // Pulled a chunk at a time, and only once the socket has taken the last one: the export
+  // reads its next page of entries when the client has read the previous (decision 0040).
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        await locals.responseDrained?.();
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value as Buffer);
+      },
+      cancel() {
+        stopped = true;
+        output.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="entries-form-${form.id}.csv"`,
