@@ -3,6 +3,7 @@ import {
   beaconGzipBytes,
   cachedPageRequestsPerSecond,
   cachedVersusStaticFilePercent,
+  entriesListP95Ms,
   everythingFormJavaScriptGzipBytes,
   failedResponsesPerLoadRun,
   formIslandJavaScriptGzipBytes,
@@ -175,6 +176,13 @@ export const targets = {
       '30-day statistics report over 1,000,000 hits (complete days folded, today raw), SQLite, median of 10 runs',
     direction: 'atMost',
     limit: statsReport30DaysMs,
+    unit: 'ms',
+  },
+  entriesListP95: {
+    id: 'entries-list-p95',
+    description: 'admin entries list over 100,000 entries, SQLite, p95 of 200 requests',
+    direction: 'atMost',
+    limit: entriesListP95Ms,
     unit: 'ms',
   },
   beaconJavaScript: {

@@ -10,6 +10,9 @@ export type EntryView = (typeof entryViews)[number];
 export const paymentFilters = ['awaiting', 'paid', 'failed', 'refunded'] as const;
 export type PaymentFilter = (typeof paymentFilters)[number];
 
+/** The most entries the list counts (the server's count stops one after it). */
+export const entryCountLimit = 10_000;
+
 /** Rows on one page of the list. */
 export const entriesPageSize = 50;
 /** The longest search the list takes; a longer one is cut, and said so. */
@@ -44,7 +47,8 @@ export type EntryListRow = {
 
 export type EntryListPage = {
   rows: EntryListRow[];
-  /** Entries the filter matches; null when a search is given (it is not counted). */
+  /** Entries the filter matches, up to `entryCountLimit` + 1 (then "more than"); null when a
+   * search is given (it is not counted). */
   total: number | null;
   /** Ids to page on: older after the last row, newer before the first. */
   olderThan: number | null;
@@ -119,7 +123,9 @@ export const entryMessages = {
         : 'Entries that match, newest first.'
       : total === 0
         ? 'No entry matches.'
-        : `${total} ${total === 1 ? 'entry' : 'entries'}, newest first.`,
+        : total > entryCountLimit
+          ? `More than ${entryCountLimit.toLocaleString('en-GB')} entries, newest first.`
+          : `${total} ${total === 1 ? 'entry' : 'entries'}, newest first.`,
   caption: 'Entries, newest first',
   columns: {
     select: 'Select',
@@ -174,7 +180,8 @@ export const entryMessages = {
   timesHint: (timeZone: string) => `Times are in the site’s time zone, ${timeZone}.`,
   export: 'Download as CSV',
   exportHint: 'Choose one form to download its entries as CSV: each form has its own columns.',
-  exportProgress: (rows: number, total: number) => `${rows} of ${total} entries…`,
+  exportProgress: (rows: number, total: number | undefined) =>
+    total === undefined ? `${rows} entries…` : `${rows} of ${total} entries…`,
   exportDone: (rows: number) => `${rows} ${rows === 1 ? 'entry' : 'entries'} downloaded.`,
   exportFailed: 'The download stopped. Please try again.',
   exportLabel: 'Downloading the entries',

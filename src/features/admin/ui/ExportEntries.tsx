@@ -5,14 +5,15 @@ type Props = {
   /** The streamed CSV's address: a plain download before and without the script. */
   href: string;
   fileName: string;
-  /** Entries the file will have, for the progress bar. */
-  total: number;
 };
 
 type Progress =
   | { state: 'idle' }
-  | { state: 'running' | 'done'; rows: number }
+  | { state: 'running' | 'done'; rows: number; total?: number | undefined }
   | { state: 'failed' };
+
+/** The header in which the server tells how many entries the file has. */
+const countHeader = 'X-Entry-Count';
 
 /**
  * Counts the CSV records in a stream's chunks: a line end outside quotes ends a record (a cell
@@ -33,15 +34,17 @@ function recordCounter() {
 
 /**
  * The entries' CSV download with a progress bar: reads the streamed file, counting its rows
- * against the number the list showed, then saves it. Without the script it is a plain link.
+ * against the number the server announces, then saves it. Without the script it is a plain link.
  */
-export default function ExportEntries({ href, fileName, total }: Props) {
+export default function ExportEntries({ href, fileName }: Props) {
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   const download = async () => {
     setProgress({ state: 'running', rows: 0 });
     try {
       const response = await fetch(href, { credentials: 'same-origin' });
       if (!response.ok || !response.body) throw new Error(String(response.status));
+      const announced = Number(response.headers.get(countHeader) ?? Number.NaN);
+      const total = Number.isSafeInteger(announced) ? announced : undefined;
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       const count = recordCounter();
@@ -53,7 +56,7 @@ export default function ExportEntries({ href, fileName, total }: Props) {
         parts.push(value);
         // The header is the first record.
         rows = Math.max(0, count(decoder.decode(value, { stream: true })) - 1);
-        setProgress({ state: 'running', rows });
+        setProgress({ state: 'running', rows, total });
       }
       const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }));
       const link = document.createElement('a');
@@ -83,17 +86,20 @@ export default function ExportEntries({ href, fileName, total }: Props) {
       >
         {m.export}
       </a>
-      {running && (
-        <progress
-          className="admin-export__bar"
-          max={Math.max(total, 1)}
-          value={Math.min(progress.rows, total)}
-          aria-label={m.exportLabel}
-        />
-      )}
+      {running &&
+        (progress.total === undefined ? (
+          <progress className="admin-export__bar" aria-label={m.exportLabel} />
+        ) : (
+          <progress
+            className="admin-export__bar"
+            max={Math.max(progress.total, 1)}
+            value={Math.min(progress.rows, progress.total)}
+            aria-label={m.exportLabel}
+          />
+        ))}
       <span role="status" className="admin-export__status">
         {progress.state === 'running'
-          ? m.exportProgress(progress.rows, total)
+          ? m.exportProgress(progress.rows, progress.total)
           : progress.state === 'done'
             ? m.exportDone(progress.rows)
             : progress.state === 'failed'

@@ -9,6 +9,7 @@ import {
   type EntryListQuery,
   type EntryListRow,
   entriesPageSize,
+  entryCountLimit,
   ownerSpamReason,
 } from '../entry-review.ts';
 import { megabytes } from '../rules/files.ts';
@@ -65,8 +66,10 @@ function previewOf(fieldsJson: string): string {
 
 /**
  * One page of the admin's entries list, newest first, seeking on the id from `before` (older)
- * or `after` (newer): a page costs the same wherever it is. Counted only without a search,
- * where the count walks an index; a search is not counted (it would read every entry).
+ * or `after` (newer): a page costs the same wherever it is. Counted up to `entryCountLimit` (counting walks an index entry per
+ * entry: 100,000 would cost more than the page), only
+ * without a search, where the count walks an index; a search is not counted (it would read
+ * every entry).
  */
 export async function listEntries(
   db: Db,
@@ -98,7 +101,15 @@ export async function listEntries(
     page.execute(),
     query.search
       ? Promise.resolve(null)
-      : base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      : db
+          .selectFrom(
+            base
+              .select(sql<number>`1`.as('one'))
+              .limit(entryCountLimit + 1)
+              .as('counted'),
+          )
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst(),
     listForms(db),
   ]);
   const more = fetched.length > entriesPageSize;
