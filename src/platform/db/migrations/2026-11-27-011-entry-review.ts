@@ -28,6 +28,6 @@ export const addEntryReview: MigrationStep = async (db: MigrationDb) => {
   await db.schema
     .createIndex('form_entries_created_at_idx')
     .on('form_entries')
-    .column('created_at')
+    .columns(['created_at', 'id'])
     .execute();
 };
