@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryMessages } from '../../src/features/forms/entry-review.ts';
+import { entryActions, entryMessages } from '../../src/features/forms/entry-review.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -157,32 +157,53 @@ for (const database of testDatabases()) {
       }
       const csv = await get('/admin/entries/export.csv?form=1', '');
       expect(csv.status).toBe(401);
-      for (const path of ['/admin/entries', `/admin/entries/${ids.ada}`]) {
-        const response = await post(
-          path,
-          [
-            ['action', 'spam'],
-            ['id', String(ids.ada)],
-          ],
-          '',
-        );
-        expect([302, 303, 403], path).toContain(response.status);
-        expect(response.headers.get('location') ?? '').not.toContain('done=');
+      for (const action of entryActions) {
+        for (const path of ['/admin/entries', `/admin/entries/${ids.ada}`]) {
+          const response = await post(
+            path,
+            [
+              ['action', action],
+              ['confirm', 'yes'],
+              ['id', String(ids.ada)],
+            ],
+            '',
+          );
+          expect([302, 303, 403], `${action} ${path}`).toContain(response.status);
+          expect(response.headers.get('location') ?? '').not.toContain('done=');
+        }
       }
-      expect((await entry(ids.ada))?.status).toBe('entry');
+      expect(await entry(ids.ada)).toMatchObject({ status: 'entry', starred: 0 });
+    });
+
+    it('downloads only a form that exists, as entries, spam or all', async () => {
+      expect((await get('/admin/entries/export.csv?form=999')).status).toBe(404);
+      expect((await get('/admin/entries/export.csv')).status).toBe(404);
+      expect((await get('/admin/entries/export.csv?form=1&view=starred')).status).toBe(400);
+      const spam = await get('/admin/entries/export.csv?form=1&view=spam');
+      expect(spam.status).toBe(200);
+      expect(spam.response.headers.get('x-entry-count')).toBe('1');
+      expect(spam.html).toContain('Cheap pills');
+      expect(spam.html).not.toContain('Ada Lovelace');
+      const crossSite = await fetch(`${server.url}/admin/entries/export.csv?form=1`, {
+        headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
     });
 
     it('refuses an action without the session’s CSRF token, changing nothing', async () => {
-      for (const path of ['/admin/entries', `/admin/entries/${ids.ada}`]) {
-        const response = await post(path, [
-          ['action', 'star'],
-          ['id', String(ids.ada)],
-          ['csrf', 'forged'],
-        ]);
-        expect(response.status, path).toBe(403);
-        expect(await response.text()).toContain(entryMessages.errors.expired);
+      for (const action of entryActions) {
+        for (const path of ['/admin/entries', `/admin/entries/${ids.ada}`]) {
+          const response = await post(path, [
+            ['action', action],
+            ['confirm', 'yes'],
+            ['id', String(ids.ada)],
+            ['csrf', 'forged'],
+          ]);
+          expect(response.status, `${action} ${path}`).toBe(403);
+          expect(await response.text()).toContain(entryMessages.errors.expired);
+        }
       }
-      expect(Number((await entry(ids.ada))?.starred)).toBe(0);
+      expect(await entry(ids.ada)).toMatchObject({ status: 'entry', starred: 0 });
     });
 
     it('shows new entries in the sidebar’s badge until the list is seen', async () => {
