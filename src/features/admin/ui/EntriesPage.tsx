@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   type EntryListPage,
   type EntryListQuery,
@@ -10,6 +11,9 @@ import {
   spamReasonText,
 } from '../../forms/entry-review.ts';
 
+/** The bulk form's id, which the select-all island looks in. */
+export const bulkFormId = 'entries-bulk';
+
 type Props = {
   query: EntryListQuery;
   page: EntryListPage;
@@ -21,6 +25,8 @@ type Props = {
   problems: string[];
   /** The entries a delete waits to be confirmed for. */
   confirmDelete?: number[] | undefined;
+  /** The island that ticks every row, placed beside the bulk action. */
+  children?: ReactNode;
 };
 
 /**
@@ -38,6 +44,7 @@ export function EntriesPage({
   notice,
   problems,
   confirmDelete,
+  children,
 }: Props) {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
@@ -161,7 +168,7 @@ export function EntriesPage({
         {m.count(page.total, page.rows.length)}
       </p>
       {page.rows.length > 0 && (
-        <form method="post" action={here} className="admin-entries">
+        <form method="post" action={here} className="admin-entries" id={bulkFormId}>
           <input type="hidden" name="csrf" value={csrf} />
           <fieldset className="admin-entries__bulk">
             <legend>{m.bulk}</legend>
@@ -186,6 +193,7 @@ export function EntriesPage({
             <button type="submit" className="admin-button">
               {m.bulkApply}
             </button>
+            {children}
           </fieldset>
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--stacked admin-entries__table">

@@ -15,6 +15,7 @@ const islands: Record<AdminIslandName, Loader> = {
   ExportEntries: () => import('./ExportEntries.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
+  SelectAllEntries: () => import('./SelectAllEntries.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
 };
 

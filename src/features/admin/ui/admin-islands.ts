@@ -2,6 +2,7 @@ import CopyEmbed from './CopyEmbed.tsx';
 import ExportEntries from './ExportEntries.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
+import SelectAllEntries from './SelectAllEntries.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
 
 /**
@@ -14,6 +15,7 @@ export const adminIslands = {
   ExportEntries,
   ForumNotice,
   PostEditor,
+  SelectAllEntries,
   SettingsScreen,
 } as const;
 
