@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
+import { adminEntries } from './admin-entries.ts';
 import { adminWeight } from './admin-weight.ts';
 import { beacon } from './beacon.ts';
 import { benchPages } from './bench-pages.ts';
@@ -32,6 +33,7 @@ const benchmarks: Benchmark[] = [
   formSubmissions,
   statsIngest,
   statsReportBenchmark,
+  adminEntries,
 ];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */

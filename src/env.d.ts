@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     app: import('./server/boot.ts').AppContext;
+    /** Resolves once the response's socket takes more (http-front.ts): back-pressure for streams. */
+    responseDrained?: () => Promise<void>;
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { csrfToken, readSession } from '../features/admin/server/sessions.ts';
 import type { AppContext } from './boot.ts';
 import { siteChrome } from './public-page.ts';
@@ -16,6 +17,8 @@ export type AdminPage = {
   /** The session's CSRF token, for the screen's forms and calls. */
   csrf: string;
   siteTitle: string;
+  /** Entries this administrator has not seen yet, up to 100: the sidebar's badge. */
+  newEntries: number;
 };
 
 /**
@@ -34,6 +37,13 @@ export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Resp
     app.database.db
       .selectFrom('users')
       .select(['name', 'email'])
+      // The badge in the same query: an index range after the owner's mark, stopped at 100.
+      .select(
+        sql<number | string>`(select count(*) from (select 1 from form_entries
+          where status = 'entry'
+          and id > (select entries_seen_id from users where id = ${session.userId})
+          limit 100) as unseen)`.as('new_entries'),
+      )
       .where('id', '=', session.userId)
       .executeTakeFirstOrThrow(),
     siteChrome(app),
@@ -44,5 +54,6 @@ export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Resp
     userName: user.name || user.email,
     csrf: csrfToken(app.secret, session),
     siteTitle: chrome.identity.title,
+    newEntries: Number(user.new_entries),
   };
 }

@@ -66,6 +66,20 @@ export function requestLineProblem(
   return undefined;
 }
 
+/** Resolves when the response has room again (at once if it has, or once it has closed). */
+function responseDrained(res: ServerResponse): Promise<void> {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 export type FrontOptions = {
   /** Time a request body has to arrive in (REQUEST_BODY_TIMEOUT_MS). */
   bodyTimeoutMs: number;
@@ -227,7 +241,9 @@ export function createRequestListener(
         if (page) return sendCachedPage(req, res, page);
       }
       req.headers[pageKeyHeader] = key ?? '';
-      await astro(req, res);
+      // Astro writes a streamed body without waiting for the socket; a route that streams much
+      // (the entries' CSV) waits on this between its chunks instead.
+      await astro(req, res, undefined, { responseDrained: () => responseDrained(res) });
     } catch (error) {
       app.log.error('Request failed', {
         url: req.url,

@@ -70,3 +70,18 @@ export function inByteOrder(kind: DatabaseKind, column: string): RawBuilder<stri
     ? sql<string>`${sql.ref(column)} collate "C"`
     : sql<string>`${sql.ref(column)}`;
 }
+
+/**
+ * Whether one element of a JSON array of objects (kept as text) has `key` lower-cased LIKE the
+ * pattern (escaped with `!`): `json_each` on SQLite, `jsonb_array_elements` on PostgreSQL.
+ */
+export function jsonArrayValueMatches(
+  kind: DatabaseKind,
+  column: Expression<unknown>,
+  key: string,
+  pattern: string,
+): RawBuilder<boolean> {
+  return kind === 'postgres'
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements(${column}::jsonb) as element where lower(element ->> ${key}) like ${pattern} escape '!')`
+    : sql<boolean>`exists (select 1 from json_each(${column}) as element where lower(json_extract(element.value, ${`$.${key}`})) like ${pattern} escape '!')`;
+}

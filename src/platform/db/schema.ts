@@ -55,6 +55,8 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   created_at: EpochMs;
+  /** The newest entry id this administrator has seen in the admin (the sidebar's badge). */
+  entries_seen_id: Generated<number>;
 }
 
 export interface SettingsTable {
@@ -134,6 +136,8 @@ export interface FormEntriesTable {
   card_brand: string | null;
   card_last4: string | null;
   coupon_code: string | null;
+  /** 1 when the owner starred the entry. */
+  starred: Generated<number>;
 }
 
 export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'refunded';

@@ -7,6 +7,7 @@ const sections = [
   { path: '/admin/posts', label: 'Posts' },
   { path: '/admin/pages', label: 'Pages' },
   { path: '/admin/forms', label: 'Forms' },
+  { path: '/admin/entries', label: 'Entries' },
   { path: '/admin/stats', label: 'Statistics' },
   { path: '/admin/subscribers', label: 'Subscribers' },
   { path: '/admin/settings', label: 'Settings' },
@@ -25,16 +26,24 @@ type Props = {
   title: string;
   /** The screen this one belongs to, between the dashboard and it in the breadcrumb. */
   parent?: { path: string; label: string };
+  /** Entries the owner has not seen yet, shown beside "Entries". */
+  newEntries: number;
   children: ReactNode;
 };
 
-function SectionLinks({ current }: { current: string }) {
+function SectionLinks({ current, newEntries = 0 }: { current: string; newEntries?: number }) {
   return (
     <ul>
       {sections.map((section) => (
         <li key={section.path}>
           <a href={section.path} aria-current={section.path === current ? 'page' : undefined}>
             {section.label}
+            {section.path === '/admin/entries' && newEntries > 0 && (
+              <span className="admin-badge">
+                {newEntries > 99 ? '99+' : newEntries}
+                <span className="visually-hidden"> new</span>
+              </span>
+            )}
           </a>
         </li>
       ))}
@@ -56,6 +65,7 @@ export function AdminShell({
   current,
   title,
   parent,
+  newEntries,
   children,
 }: Props) {
   const trail = current === '/admin' ? [] : [{ path: '/admin', label: 'Dashboard' }];
@@ -89,11 +99,11 @@ export function AdminShell({
       <details className="admin-menu">
         <summary>Menu</summary>
         <nav aria-label="Admin">
-          <SectionLinks current={current} />
+          <SectionLinks current={current} newEntries={newEntries} />
         </nav>
       </details>
       <nav className="admin-nav" aria-label="Admin">
-        <SectionLinks current={current} />
+        <SectionLinks current={current} newEntries={newEntries} />
       </nav>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {trail.length > 0 && (

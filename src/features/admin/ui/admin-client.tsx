@@ -13,8 +13,10 @@ type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
   CopyEmbed: () => import('./CopyEmbed.tsx'),
   FormBuilder: () => import('./FormBuilder.tsx'),
+  ExportEntries: () => import('./ExportEntries.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
+  SelectAllEntries: () => import('./SelectAllEntries.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
   StatsChart: () => import('./StatsChart.tsx'),
 };

@@ -1,7 +1,9 @@
 import CopyEmbed from './CopyEmbed.tsx';
+import ExportEntries from './ExportEntries.tsx';
 import FormBuilder from './FormBuilder.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
+import SelectAllEntries from './SelectAllEntries.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
 import StatsChart from './StatsChart.tsx';
 
@@ -12,9 +14,11 @@ import StatsChart from './StatsChart.tsx';
  */
 export const adminIslands = {
   CopyEmbed,
+  ExportEntries,
   FormBuilder,
   ForumNotice,
   PostEditor,
+  SelectAllEntries,
   SettingsScreen,
   StatsChart,
 } as const;

@@ -1,5 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
-import type { FormEntryStatus, PaymentStatus } from '../../../platform/db/schema.ts';
+import type {
+  FormEntriesTable,
+  FormEntryStatus,
+  PaymentStatus,
+} from '../../../platform/db/schema.ts';
 import type { OrderSummary } from '../order-summary.ts';
 import type { EntryField } from './notifications.ts';
 
@@ -48,7 +53,23 @@ export async function readEntriesPage(
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   const rows = await query.execute();
-  return rows.map((row) => ({
+  return rows.map(toStoredEntry);
+}
+
+/** Every entry that matches, page by page, newest first. */
+export async function* allEntries(db: Db, filter: EntryFilter): AsyncGenerator<StoredEntry> {
+  let before: number | undefined;
+  for (;;) {
+    const page = await readEntriesPage(db, filter, { before, limit: pageSize });
+    yield* page;
+    if (page.length < pageSize) return;
+    before = page.at(-1)?.id;
+  }
+}
+
+/** An entry as the database row has it, its JSON read. */
+export function toStoredEntry(row: Selectable<FormEntriesTable>): StoredEntry {
+  return {
     id: row.id,
     formId: row.form_id,
     status: row.status,
@@ -75,16 +96,5 @@ export async function readEntriesPage(
                 ? null
                 : { brand: row.card_brand ?? '', last4: row.card_last4 },
           },
-  }));
-}
-
-/** Every entry that matches, page by page, newest first. */
-export async function* allEntries(db: Db, filter: EntryFilter): AsyncGenerator<StoredEntry> {
-  let before: number | undefined;
-  for (;;) {
-    const page = await readEntriesPage(db, filter, { before, limit: pageSize });
-    yield* page;
-    if (page.length < pageSize) return;
-    before = page.at(-1)?.id;
-  }
+  };
 }
