@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { deletePost, savePost } from '../../src/features/content/server/save-post.ts';
+import { deletePost } from '../../src/features/content/server/save-post.ts';
 import { expectNoAxeViolations, signIn, waitForHydration } from './admin-support.ts';
 import { entriesWhere, openForm, siteDatabase, uniqueName } from './forms-support.ts';
 
@@ -7,7 +8,8 @@ import { entriesWhere, openForm, siteDatabase, uniqueName } from './forms-suppor
  * The form builder (issue 16, point 1), desktop and phone: a two-page form with a condition
  * built from the palette, its fields reordered by keyboard and by drag and drop, settings set
  * in the generated panel, tried in the live preview (the real form island), its JSON's
- * problems shown at their paths, saved, embedded in a post and sent by a visitor.
+ * problems shown at their paths, saved, embedded in a post from the editor and sent by a
+ * visitor; the owner finds the entry, marks it spam and downloads the form's spam as CSV.
  */
 
 const fieldList = (page: Page) => page.locator('.admin-builder__list');
@@ -133,25 +135,34 @@ test('a two-page form with a condition, built, embedded in a post and sent by a 
   const id = Number(/(\d+)$/.exec(page.url())?.[1]);
   await expect(page.locator('.admin-builder__embed')).toContainText(`[form id="${id}"]`);
 
-  // Embedded in a post, sent by a visitor.
-  const post = await savePost(siteDatabase(), {
-    type: 'post',
-    title,
-    body: `Share a ride.\n\n[form id="${id}"]\n`,
-    status: 'published',
-  });
+  // Embedded in a post written in the editor, sent by a visitor; the owner finds the entry,
+  // marks it spam and downloads the form's spam as CSV.
+  await page.goto('/admin/posts');
+  await page.getByRole('link', { name: 'New post' }).click();
+  await waitForHydration(page);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Text' }).click();
+  await page.keyboard.insertText(`Share a ride.\n\n[form id="${id}"]\n`);
+  await page.getByLabel('Publish now').check();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+$/);
+  const postId = Number(/(\d+)$/.exec(page.url())?.[1]);
+  const postPath = await page
+    .getByRole('link', { name: 'View it on the site' })
+    .getAttribute('href');
   // The post leaves the site again afterwards, so the journeys that read the home page and the
   // feeds meet the demo's posts.
   try {
-    await sendAsVisitor(page, id, post.slug);
+    const address = await sendAsVisitor(page, id, postPath ?? '');
+    await reviewAsOwner(page, title, address);
   } finally {
-    await deletePost(siteDatabase(), post.id);
+    await deletePost(siteDatabase(), postId);
   }
 });
 
-async function sendAsVisitor(page: Page, id: number, slug: string): Promise<void> {
+async function sendAsVisitor(page: Page, id: number, path: string): Promise<string> {
   await page.context().clearCookies();
-  const form = await openForm(page, `/${slug}/`);
+  const form = await openForm(page, path);
   const address = uniqueName('12 Station Road');
   await form.getByRole('textbox', { name: /Your name/ }).fill('Mary Somerville');
   await form.getByRole('radio', { name: 'Yes' }).check();
@@ -166,6 +177,36 @@ async function sendAsVisitor(page: Page, id: number, slug: string): Promise<void
     ['Need a lift?', 'Yes'],
     ['Pick-up address', address],
   ]);
+  return address;
+}
+
+async function reviewAsOwner(page: Page, title: string, address: string): Promise<void> {
+  await signIn(page);
+  await page.goto('/admin/forms');
+  await page.getByRole('link', { name: `1 entry of “${title}”` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Entries: ${title}` })).toBeVisible();
+  await page.getByLabel('Search the answers').fill(address);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(address) })
+    .getByRole('link', { name: /^Entry \d+$/ })
+    .click();
+  await expect(page.getByText(address)).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(page.getByText('Marked as spam by the owner.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/admin/forms');
+  await page.getByRole('link', { name: `0 entries of “${title}”` }).click();
+  await page.getByLabel('Show').selectOption({ label: 'Spam' });
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(address) })).toHaveCount(1);
+  await waitForHydration(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download as CSV' }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8');
+  expect(csv).toContain(address);
+  expect(csv).toContain('Mary Somerville');
 }
 
 test('the Forms list duplicates, exports and deletes a form, asking about its entries', async ({

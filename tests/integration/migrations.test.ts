@@ -19,7 +19,8 @@ const releasedMigrations = [
   '2026-11-26-008-payments',
   '2026-11-27-009-form-files',
   '2026-11-27-010-captcha',
-  '2026-11-27-014-form-builder',
+  '2026-11-27-011-entry-review',
+  '2026-11-27-012-form-deletion',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

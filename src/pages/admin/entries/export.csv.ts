@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { readSession } from '../../../features/admin/server/sessions.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
 import { findForm } from '../../../features/forms/server/forms-store.ts';
+import { pacedBody } from '../../../platform/paced-body.ts';
 
 const plain = (status: number, message: string) =>
   new Response(`${message}\n`, {
@@ -39,30 +40,11 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
   if (status) counted = counted.where('status', '=', status);
   const { n: total } = await counted.executeTakeFirstOrThrow();
   const output = new PassThrough();
-  let stopped = false;
   writeEntriesCsv(db, form, output, status ? { status } : {}).catch((error: unknown) => {
-    if (!stopped)
+    if (!output.destroyed)
       app.log.error('The entries export stopped', { form: form.id, error: String(error) });
   });
-  const chunks = output[Symbol.asyncIterator]();
-  // Pulled a chunk at a time, and only once the socket has taken the last one: the export
-  // reads its next page of entries when the client has read the previous (decision 0040).
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        await locals.responseDrained?.();
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value as Buffer);
-      },
-      cancel() {
-        stopped = true;
-        output.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
+  return new Response(pacedBody(output, locals.responseDrained), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="entries-form-${form.id}.csv"`,

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { readSession } from '../../../features/admin/server/sessions.ts';
 import { findEntryFile, openEntryFile } from '../../../features/forms/server/files-entries.ts';
 import { safeContentType } from '../../../features/forms/server/files-receive.ts';
+import { pacedBody } from '../../../platform/paced-body.ts';
 
 const plain = (status: number, message: string) =>
   new Response(`${message}\n`, {
@@ -21,7 +21,7 @@ function attachment(name: string): string {
  * a signed-in administrator only, always as a download: never shown in the site's origin as a
  * page, never sniffed into another type, never cached on the way (decision 0038).
  */
-export const GET: APIRoute = async ({ params, request, locals: { app } }) => {
+export const GET: APIRoute = async ({ params, request, locals: { app, responseDrained } }) => {
   const session = await readSession(app.database.db, request.headers.get('cookie'));
   if (!session) return plain(401, 'Sign in as an administrator to download this file.');
   // Another site may not embed or fetch an entry's files with the owner's session.
@@ -31,7 +31,7 @@ export const GET: APIRoute = async ({ params, request, locals: { app } }) => {
   const file = await findEntryFile(app.database.db, params.key ?? '');
   if (!file) return plain(404, 'No such file.');
   const body = await openEntryFile(app.forms.fileStorages, file);
-  return new Response(Readable.toWeb(body) as ReadableStream, {
+  return new Response(pacedBody(body, responseDrained), {
     headers: {
       'Content-Type': safeContentType(file.mime),
       'Content-Length': String(file.size),

@@ -4,6 +4,7 @@ import {
   subscribersCsvStream,
 } from '../../../features/share/server/subscriber-review.ts';
 import { readSubscriberFilter } from '../../../features/share/subscriber-admin.ts';
+import { pacedBody } from '../../../platform/paced-body.ts';
 import { startAdminPage } from '../../../server/admin-page.ts';
 
 /**
@@ -19,11 +20,14 @@ export const GET: APIRoute = async (context) => {
   const filter = readSubscriberFilter(context.url.searchParams);
   const day = new Date().toISOString().slice(0, 10);
   admin.app.log.info(`Subscribers: exported by administrator ${admin.userId}`);
-  return new Response(subscribersCsvStream(db, feeds, filter), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="subscribers-${day}.csv"`,
-      'Cache-Control': 'no-store',
+  return new Response(
+    pacedBody(subscribersCsvStream(db, feeds, filter), context.locals.responseDrained),
+    {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="subscribers-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
     },
-  });
+  );
 };

@@ -9,7 +9,7 @@ import { addPayments } from './2026-11-26-008-payments.ts';
 import { addFormFiles } from './2026-11-27-009-form-files.ts';
 import { addCaptcha } from './2026-11-27-010-captcha.ts';
 import { addEntryReview } from './2026-11-27-011-entry-review.ts';
-import { addFormDeletion } from './2026-11-27-014-form-builder.ts';
+import { addFormDeletion } from './2026-11-27-012-form-deletion.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -29,5 +29,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-27-009-form-files', up: addFormFiles },
   { name: '2026-11-27-010-captcha', up: addCaptcha },
   { name: '2026-11-27-011-entry-review', up: addEntryReview },
-  { name: '2026-11-27-014-form-builder', up: addFormDeletion },
+  { name: '2026-11-27-012-form-deletion', up: addFormDeletion },
 ];
