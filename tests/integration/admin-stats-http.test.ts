@@ -118,6 +118,7 @@ function reportFigures(report: StatsReport): Map<string, number> {
   addAll('clickIds', report.clickIds);
   addAll('events', report.events);
   addAll('screens', report.screens);
+  addAll('drops', report.drops);
   return figures;
 }
 
@@ -160,6 +161,14 @@ for (const database of testDatabases()) {
           .values(hits.slice(i, i + 100))
           .execute();
       }
+      await handle.db
+        .insertInto('stat_drops')
+        .values([
+          { day: day('2026-11-02'), reason: 'robot', count: 7 },
+          { day: day('2026-11-03'), reason: 'owner', count: 2 },
+          { day: day('2026-11-09'), reason: 'robot', count: 1 },
+        ])
+        .execute();
       // Some days folded into the rollups, the others read raw: the figures must not care.
       for (let d = day('2026-10-25'); d <= day('2026-11-05'); d++) await foldDay(handle, d);
     }, 90_000);
@@ -250,6 +259,10 @@ for (const database of testDatabases()) {
         expected.utm.utm_campaign.map((row) => row.value),
       );
       expect(rowHeads(html, 'stats-screens')).toEqual(expected.screens.map((row) => row.value));
+      expect(rowHeads(html, 'stats-dropped')).toEqual(
+        expected.drops.map((row) => statsScreenMessages.dropReasons[row.reason]),
+      );
+      if (filters === '') expect(expected.drops.length).toBeGreaterThan(0);
       for (const key of ['pageViews', 'visitors', 'events'] as const) {
         const change = new RegExp(`data-figure-before="totals.${key}"[^>]*>([^<]*)<`).exec(
           html,

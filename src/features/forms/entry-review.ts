@@ -116,13 +116,15 @@ export const entryMessages = {
   apply: 'Filter',
   clear: 'Clear the filters',
   datesHint: 'Days in UTC, both included.',
-  count: (total: number | null, shown: number) =>
+  count: (total: number | null, shown: number, filtered: boolean) =>
     total === null
       ? shown === 0
         ? 'No entry matches.'
         : 'Entries that match, newest first.'
       : total === 0
-        ? 'No entry matches.'
+        ? filtered
+          ? 'No entry matches.'
+          : 'No entries yet: they appear here as visitors send your forms.'
         : total > entryCountLimit
           ? `More than ${entryCountLimit.toLocaleString('en-GB')} entries, newest first.`
           : `${total} ${total === 1 ? 'entry' : 'entries'}, newest first.`,

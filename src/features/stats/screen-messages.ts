@@ -52,6 +52,7 @@ export const statsScreenMessages = {
   totals: { pageViews: 'Page views', visitors: 'Visitors', events: 'Events' },
   change: (now: number, before: number) => {
     const difference = now - before;
+    if (difference === 0) return 'No change';
     const relative = before === 0 ? '' : ` (${percent.format((difference / before) * 100)}%)`;
     return `${signed.format(difference)}${relative}`;
   },
@@ -96,6 +97,19 @@ export const statsScreenMessages = {
     utm_content: 'Content (utm_content)',
   },
   none: 'None in this period.',
+  dropped: 'Hits not counted',
+  dropReasons: {
+    disabled: 'Statistics were turned off',
+    'too-long': 'Too long to store',
+    prefetch: 'Prefetched by the browser, not viewed',
+    robot: 'Robots and crawlers',
+    'do-not-track': 'Do Not Track or Global Privacy Control',
+    owner: 'A signed-in administrator',
+    invalid: 'Not a valid hit',
+    overload: 'Sent while the server was overloaded',
+  } as Record<string, string>,
+  reason: 'Reason',
+  hits: 'Hits',
   sameAsCli: (command: string) => `The same figures on the command line: ${command}`,
   number: (value: number) => numbers.format(value),
 } as const;

@@ -165,7 +165,7 @@ export function EntriesPage({
         </p>
       </form>
       <p className="admin-count" role="status">
-        {m.count(page.total, page.rows.length)}
+        {m.count(page.total, page.rows.length, filteredBy)}
       </p>
       {page.rows.length > 0 && (
         <form method="post" action={here} className="admin-entries" id={bulkFormId}>

@@ -7,7 +7,7 @@ type Props = {
   visitors: number[];
   /** What the chart shows, in words; the table of the figures per day follows the chart. */
   summary: string;
-  labels: { pageViews: string; visitors: string };
+  labels: { date: string; pageViews: string; visitors: string };
 };
 
 /**
@@ -49,7 +49,8 @@ export default function StatsChart({ dates, pageViews, visitors, summary, labels
           },
           // Whole numbers of hits on the value axis, never 0.5 of a page view.
           axes: [
-            {},
+            // Ticks on whole days (or weeks, months…), never on hours: the figures are per day.
+            { incrs: [1, 2, 7, 14, 30, 61, 91, 182, 365].map((n) => n * 86_400) },
             {
               size: 56,
               incrs: [1, 2, 5]
@@ -58,7 +59,11 @@ export default function StatsChart({ dates, pageViews, visitors, summary, labels
             },
           ],
           series: [
-            {},
+            {
+              label: labels.date,
+              value: (_, seconds) =>
+                seconds == null ? '--' : new Date(seconds * 1000).toISOString().slice(0, 10),
+            },
             {
               label: labels.pageViews,
               stroke: views,

@@ -263,6 +263,8 @@ function FilterLink({
 
 function Lists({ report, request }: { report: StatsReport; request: StatsScreenRequest }) {
   const c = text.columns;
+  // A filtered report has no dropped hits: a dropped hit is kept by reason only, never by value.
+  const filtered = statsFilterNames.some((name) => request.filters[name] !== undefined);
   const viewCells = (prefix: string, row: { views: number; visitors: number }) => (
     <>
       <Figure value={row.views} label={c.views} figure={`${prefix}.views`} />
@@ -407,6 +409,20 @@ function Lists({ report, request }: { report: StatsReport; request: StatsScreenR
         columns={valueColumns(c.size)}
         rows={valueRows('screens', report.screens, 'screen')}
       />
+      {!filtered && (
+        <TopList
+          id="stats-dropped"
+          title={text.dropped}
+          request={request}
+          columns={[{ heading: text.reason }, { heading: text.hits }]}
+          rows={report.drops.map((drop, i) => ({
+            key: drop.reason,
+            head: text.dropReasons[drop.reason] ?? drop.reason,
+            filter: {},
+            cells: <Figure value={drop.count} label={text.hits} figure={`drops.${i}.count`} />,
+          }))}
+        />
+      )}
     </div>
   );
 }
