@@ -121,4 +121,13 @@ test('a visitor subscribes and confirms; the owner sees them listed, imports a C
   expect(csv).toContain(`${email},`);
   for (const address of imported) expect(csv).toContain(`${address},`);
   expect(csv.trimEnd().split('\r\n')).toHaveLength(4);
+
+  // Removing one asks first, naming the address; the others stay.
+  const gone = imported[0] as string;
+  await page.getByRole('button', { name: messages.removeLabel(gone) }).click();
+  await expect(page.getByText(new RegExp(`^Remove ${gone} from`))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: messages.confirmRemove }).click();
+  await expect(page.locator('.admin-notice')).toHaveText(messages.noticeRemoved);
+  await expect(page.getByText('2 subscribers match.')).toBeVisible();
 });

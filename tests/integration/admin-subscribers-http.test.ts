@@ -129,7 +129,7 @@ for (const database of testDatabases()) {
         expect(anonymous.body).not.toContain('guarded@example.org');
       }
       for (const action of ['remove', 'resend']) {
-        const response = await act({ action, id: String(id) }, '');
+        const response = await act({ action, id: String(id), confirm: 'yes' }, '');
         expect([302, 303, 403]).toContain(response.status);
       }
       const imported = await upload('email\nsneaked@example.org\n', { feed: '1' }, '');
@@ -142,7 +142,7 @@ for (const database of testDatabases()) {
     it('refuses every action without the session’s CSRF token', async () => {
       const id = await add(siteFeedId, 'forged@example.org', 'pending');
       for (const action of ['remove', 'resend']) {
-        const response = await act({ action, id: String(id), csrf: 'forged' });
+        const response = await act({ action, id: String(id), csrf: 'forged', confirm: 'yes' });
         expect(response.status).toBe(403);
         expect(await response.text()).toContain(messages.staleForm);
       }
@@ -256,15 +256,24 @@ for (const database of testDatabases()) {
     it('removes a subscriber for good', async () => {
       const id = await add(siteFeedId, 'remove-me@example.org', 'confirmed');
       const token = await csrf();
-      const removed = await act({ action: 'remove', id: String(id), csrf: token });
+      // A Remove asks first, naming the address and its feed; nothing is removed yet.
+      const asked = await act({ action: 'remove', id: String(id), csrf: token });
+      expect(asked.status).toBe(200);
+      const question = decode(await asked.text());
+      expect(question).toContain('Remove remove-me@example.org from');
+      expect(question).toContain('name="confirm" value="yes"');
+      expect(await subscriber(siteFeedId, 'remove-me@example.org')).toBeDefined();
+      const removed = await act({ action: 'remove', id: String(id), csrf: token, confirm: 'yes' });
       expect(removed.status).toBe(303);
       expect(removed.headers.get('location')).toBe('/admin/subscribers?notice=removed');
       expect(await subscriber(siteFeedId, 'remove-me@example.org')).toBeUndefined();
       expect((await get('/admin/subscribers?notice=removed')).body).toContain(
         messages.noticeRemoved,
       );
-      const again = await act({ action: 'remove', id: String(id), csrf: token });
+      const again = await act({ action: 'remove', id: String(id), csrf: token, confirm: 'yes' });
       expect(again.status).toBe(409);
+      const askedAgain = await act({ action: 'remove', id: String(id), csrf: token });
+      expect(askedAgain.status).toBe(409);
       expect(decode(await again.text())).toContain(messages.subscriberGone);
     });
 

@@ -136,6 +136,10 @@ export const subscriberAdminMessages = {
   timesHint: (timeZone: string) => `Times are in the site’s time zone, ${timeZone}.`,
   noticeResent: 'A new confirmation mail is on its way.',
   noticeRemoved: 'The subscriber was removed.',
+  removeQuestion: (email: string, feed: string) =>
+    `Remove ${email} from “${feed}”? They are sent nothing more, and no record of their subscription is kept; they can subscribe again themselves.`,
+  confirmRemove: 'Yes, remove them',
+  keep: 'Keep them',
   staleForm: 'This page was open too long. Please try again.',
   pickSubscriber: 'Choose a subscriber and what to do.',
   subscriberGone: 'That subscriber is no longer on the list.',

@@ -236,6 +236,20 @@ function mailFeedTitle(feeds: readonly FeedChoice[], feedId: number, siteTitle: 
   return serverShareMessages.feedTitle(siteTitle, topic?.tagName);
 }
 
+/** One subscriber's address and feed, for the question asked before removing them. */
+export async function findSubscriber(
+  db: Db,
+  feeds: readonly FeedChoice[],
+  id: number,
+): Promise<{ id: number; email: string; feedTitle: string } | undefined> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select(['id', 'email', 'feed_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, feedTitle: feedName(feeds, row.feed_id) };
+}
+
 /** Removes a subscriber for good; false when there was none. */
 export async function removeSubscriber(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();

@@ -19,6 +19,8 @@ type Props = {
   timeZone: string;
   /** What the last action did, or why it could not. */
   notice?: { kind: 'done' | 'error'; message: string } | undefined;
+  /** The subscriber a Remove asks about, before anything is removed. */
+  confirmRemove?: { id: number; email: string; feedTitle: string } | undefined;
 };
 
 const listPath = (filter: SubscriberFilter, page?: number) => {
@@ -34,6 +36,7 @@ const listPath = (filter: SubscriberFilter, page?: number) => {
  */
 export function SubscribersPage(props: Props) {
   const { feeds, filter, rows, total, page, pageCount, counts, csrf, timeZone, notice } = props;
+  const { confirmRemove } = props;
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone });
   const isFiltered = Boolean(filter.feedId !== undefined || filter.status || filter.search);
   const exportQuery = subscriberFilterQuery(filter, 1);
@@ -47,6 +50,31 @@ export function SubscribersPage(props: Props) {
         <p className="admin-field-error admin-subscribers-error" role="alert">
           {notice.message}
         </p>
+      )}
+      {confirmRemove && (
+        <form
+          method="post"
+          action="/admin/subscribers"
+          className="admin-confirm"
+          aria-labelledby="remove-question"
+        >
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="action" value="remove" />
+          <input type="hidden" name="confirm" value="yes" />
+          <input type="hidden" name="id" value={confirmRemove.id} />
+          <input type="hidden" name="back" value={back} />
+          <p id="remove-question">
+            {messages.removeQuestion(confirmRemove.email, confirmRemove.feedTitle)}
+          </p>
+          <div className="admin-row-actions">
+            <button type="submit" className="admin-button admin-button--danger">
+              {messages.confirmRemove}
+            </button>
+            <a className="admin-button" href={`/admin/subscribers${back ? `?${back}` : ''}`}>
+              {messages.keep}
+            </a>
+          </div>
+        </form>
       )}
       <p className="admin-list-actions">
         <a className="admin-button" href="/admin/subscribers/import">
