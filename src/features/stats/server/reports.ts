@@ -246,8 +246,9 @@ export async function statsTotals(
 /**
  * Page views, visitors and events over a period of whole days (both ends included), with
  * the daily series, the top pages, referrers, UTM values, click ids, events and screen sizes,
- * and the hits dropped by reason; narrowed by the query's filters, if any. Folded days come from the daily rollups, the others from the
- * raw hits through the same rollup query, so the numbers do not change when a day is folded.
+ * and the hits dropped by reason; narrowed by the query's filters, if any. Folded days come from
+ * the daily rollups, the others from the raw hits through the same rollup query, so the numbers
+ * do not change when a day is folded.
  * Throws a StatsQueryError for a bad period or limit.
  */
 export async function statsReport(
