@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // A whole journey's budget, for a machine busy with other work (three test runs at once take
+  // a journey of many pages past 30 s); each step keeps its own 5 s expectation timeout, so a
+  // hang still fails at that step.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

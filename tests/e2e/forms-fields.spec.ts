@@ -68,6 +68,9 @@ async function pickFirstOpenDay(page: Page, form: Locator, viaKeyboard: boolean)
 
 for (const way of ['pointer', 'keyboard'] as const) {
   test(`every field type of the Everything form, filled in by ${way}`, async ({ page }) => {
+    // Five pages and every field type in one journey: far longer than the default 30 s budget
+    // of a test on a busy machine (each step keeps its own timeout).
+    test.setTimeout(120_000);
     const keys = way === 'keyboard';
     const title = uniqueName(`Everything by ${way}`);
     const { id, path } = await publishEverything(title);
