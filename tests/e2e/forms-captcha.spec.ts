@@ -74,6 +74,28 @@ test('an ALTCHA captcha is solved in the browser and the form is taken', async (
   expect(await entriesWhere(id, 'Your name', name)).toHaveLength(1);
 });
 
+test('a visitor who began before the ALTCHA widget was ready still gets it solved', async ({
+  page,
+}) => {
+  const { id, path } = await captchaForm('ALTCHA early start');
+  // The widget's element is defined late, as on a slow device: the visitor is typing by then.
+  await page.addInitScript(() => {
+    const define = customElements.define.bind(customElements);
+    customElements.define = (name, element, options) => {
+      if (name === 'altcha-widget') setTimeout(() => define(name, element, options), 1500);
+      else define(name, element, options);
+    };
+  });
+  const form = await openForm(page, path);
+  const name = uniqueName('Early');
+  await form.getByRole('textbox', { name: 'Your name' }).fill(name);
+  const widget = form.locator('.qforms-field-captcha .altcha');
+  await expect(widget).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('.qforms-confirmation-container')).toBeVisible();
+  expect(await entriesWhere(id, 'Your name', name)).toHaveLength(1);
+});
+
 test('a failed submit resets the captcha, and the next carries a fresh solution', async ({
   page,
 }) => {

@@ -89,11 +89,24 @@ export function CaptchaWidget({ formId }: { captcha: PublicCaptcha; formId: numb
       submitWhenVerified = false;
       if (mounted()) widget.reset();
     };
+    // The widget listens for the form's focus only once it has mounted, a tick after it is
+    // placed: a visitor quick enough (or a slow device) began filling in before that, and the
+    // proof of work would not start until the next focus. It starts on mounting instead.
+    let begun = false;
+    const began = () => {
+      begun = true;
+    };
+    const onLoad = () => {
+      if (begun && widget.getState() === 'unverified') void widget.verify();
+    };
+    form.addEventListener('focusin', began);
+    widget.addEventListener('load', onLoad);
     form.addEventListener('qformsBeforeSubmit', beforeSubmit);
     form.addEventListener('qformsCaptchaReset', reset);
     widget.addEventListener('verified', onVerified);
     widget.addEventListener('statechange', onStateChange);
     return () => {
+      form.removeEventListener('focusin', began);
       form.removeEventListener('qformsBeforeSubmit', beforeSubmit);
       form.removeEventListener('qformsCaptchaReset', reset);
       widget.remove();
