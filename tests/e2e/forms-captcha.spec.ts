@@ -78,7 +78,12 @@ test('a visitor who began before the ALTCHA widget was ready still gets it solve
   page,
 }) => {
   const { id, path } = await captchaForm('ALTCHA early start');
-  // The widget's element is defined late, as on a slow device: the visitor is typing by then.
+  // The widget's code arrives late and its element is defined late, as on a slow device or
+  // network: the visitor is typing by then.
+  await page.route('**/_astro/CaptchaAltcha.*.js', async (route) => {
+    await new Promise((arrive) => setTimeout(arrive, 1500));
+    await route.continue();
+  });
   await page.addInitScript(() => {
     const define = customElements.define.bind(customElements);
     customElements.define = (name, element, options) => {

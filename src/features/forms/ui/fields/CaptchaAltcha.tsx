@@ -90,9 +90,10 @@ export function CaptchaWidget({ formId }: { captcha: PublicCaptcha; formId: numb
       if (mounted()) widget.reset();
     };
     // The widget listens for the form's focus only once it has mounted, a tick after it is
-    // placed: a visitor quick enough (or a slow device) began filling in before that, and the
-    // proof of work would not start until the next focus. It starts on mounting instead.
-    let begun = false;
+    // placed, and this module is fetched after the form is shown: a visitor quick enough (or a
+    // slow device) began filling in before that, and the proof of work would not start until
+    // the next focus. It starts on mounting instead.
+    let begun = form.contains(document.activeElement);
     const began = () => {
       begun = true;
     };
