@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { serverShareMessages } from '../../src/features/share/messages.ts';
 import { subscriberAdminMessages as messages } from '../../src/features/share/subscriber-admin.ts';
-import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
 import { adminLink, expectNoAxeViolations, signIn } from './admin-support.ts';
-import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+import { closeSiteDatabase, lastMailTo, siteDatabase } from './forms-support.ts';
 
 /**
  * The owner's Subscribers screen (issue 16, point 3): a visitor subscribes through the site's
@@ -13,24 +12,6 @@ import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
  */
 
 test.afterAll(closeSiteDatabase);
-
-/** The newest mail queued for an address, read from the site's outbox. */
-async function lastMailTo(email: string): Promise<MailMessage> {
-  let found: MailMessage | undefined;
-  await expect
-    .poll(async () => {
-      const rows = await siteDatabase()
-        .db.selectFrom('mail_outbox')
-        .select('message')
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
-      found = rows.map((row) => parseStoredMailMessage(row.message)).find((m) => m.to === email);
-      return found;
-    })
-    .toBeDefined();
-  return found as MailMessage;
-}
 
 test('a visitor subscribes and confirms; the owner sees them listed, imports a CSV and exports', async ({
   page,

@@ -5,6 +5,7 @@ import type { FormDefinitionInput } from '../../src/features/forms/form-definiti
 import { allEntries, type StoredEntry } from '../../src/features/forms/server/entry-queries.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
 
 /** The demo forms (demo/forms.json) and the pages that embed them. */
 export const contactForm = { id: 1, path: '/contact/' } as const;
@@ -252,4 +253,22 @@ export async function fillContactFormWith(
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
   await form.getByRole('textbox', { name: 'Message', exact: true }).fill(values.message);
   await form.getByRole('checkbox', { name: /I agree/ }).check();
+}
+
+/** The newest mail queued for an address, read from the site's outbox. */
+export async function lastMailTo(email: string): Promise<MailMessage> {
+  let found: MailMessage | undefined;
+  await expect
+    .poll(async () => {
+      const rows = await siteDatabase()
+        .db.selectFrom('mail_outbox')
+        .select('message')
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      found = rows.map((row) => parseStoredMailMessage(row.message)).find((m) => m.to === email);
+      return found;
+    })
+    .toBeDefined();
+  return found as MailMessage;
 }

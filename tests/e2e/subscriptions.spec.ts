@@ -1,28 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { serverShareMessages } from '../../src/features/share/messages.ts';
-import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
-import { closeSiteDatabase, siteDatabase } from './forms-support.ts';
+import { closeSiteDatabase, lastMailTo } from './forms-support.ts';
 import { waitForHydration } from './support.ts';
 
 test.afterAll(closeSiteDatabase);
-
-/** The newest mail queued for an address, read from the site's outbox. */
-async function lastMailTo(email: string): Promise<MailMessage> {
-  let found: MailMessage | undefined;
-  await expect
-    .poll(async () => {
-      const rows = await siteDatabase()
-        .db.selectFrom('mail_outbox')
-        .select('message')
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
-      found = rows.map((row) => parseStoredMailMessage(row.message)).find((m) => m.to === email);
-      return found;
-    })
-    .toBeDefined();
-  return found as MailMessage;
-}
 
 /** The path and query of a link in a mail, to open on the site under test. */
 function linkIn(text: string, kind: 'confirm' | 'unsubscribe'): string {
