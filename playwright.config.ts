@@ -1,22 +1,15 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium.ts';
+import { e2eProjects, e2eSite } from './tests/support/e2e-sites.ts';
 import { siteCookie } from './tests/support/site-cookie.ts';
-
-const port = Number(process.env.E2E_PORT ?? 4399);
-// Workers load this file again under their own pid; the runner's choice reaches them (and the
-// specs that open the site's database, tests/e2e/forms-support.ts) through the environment.
-process.env.QUIRE_E2E_DATA_DIR ??= join(tmpdir(), `quire-e2e-${process.pid}`);
-const dataDir = process.env.QUIRE_E2E_DATA_DIR;
-/** The Stripe stand-in the journeys' site takes cards through (tests/support/e2e-server.ts). */
-const stripePort = port + 1;
-process.env.QUIRE_E2E_STRIPE_URL ??= `http://127.0.0.1:${stripePort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Desktop and phone journeys run side by side, each project on its own site and one at a time
+  // there (journeys change the settings and count what they stored): see tests/support/e2e-sites.ts.
+  workers: e2eProjects.length,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   // A whole journey's budget, for a machine busy with other work (three test runs at once take
@@ -24,7 +17,6 @@ export default defineConfig({
   // hang still fails at that step.
   timeout: 90_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
@@ -37,10 +29,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      workers: 1,
+      use: { baseURL: siteUrl('desktop'), viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'phone',
+      workers: 1,
       use: {
+        baseURL: siteUrl('phone'),
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
@@ -48,11 +46,21 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: e2eProjects.map(webServer),
+});
+
+function siteUrl(project: string): string {
+  return `http://127.0.0.1:${e2eSite(project).port}`;
+}
+
+function webServer(project: string) {
+  const { port, stripePort, dataDir } = e2eSite(project);
+  return {
+    name: project,
     command: 'node --disable-warning=ExperimentalWarning tests/support/e2e-server.ts',
     // Stopped as a service manager would, so that it deletes its data folder after itself.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    url: `http://127.0.0.1:${port}/robots.txt`,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+    url: `${siteUrl(project)}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
@@ -69,5 +77,5 @@ export default defineConfig({
       TRUST_PROXY: '1',
       E2E_STRIPE_PORT: String(stripePort),
     },
-  },
-});
+  };
+}

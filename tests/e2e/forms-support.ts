@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import type { FormDefinitionInput } from '../../src/features/forms/form-definition.ts';
 import { allEntries, type StoredEntry } from '../../src/features/forms/server/entry-queries.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type MailMessage, parseStoredMailMessage } from '../../src/platform/mail/mail-message.ts';
+import { e2eSite } from '../support/e2e-sites.ts';
 
 /** The demo forms (demo/forms.json) and the pages that embed them. */
 export const contactForm = { id: 1, path: '/contact/' } as const;
@@ -13,14 +14,16 @@ export const eventForm = { id: 2, path: '/event-sign-up/' } as const;
 
 let handle: DatabaseHandle | undefined;
 
+/** The site of the running journey's project (desktop and phone each drive their own). */
+export const journeysSite = () => e2eSite(test.info().project.name);
+
 /**
  * The e2e server's own SQLite database, opened from the test process as another instance of
  * the site would open it (the server sees changes at once: CACHE_VERSION_CHECK_MS is 0).
  */
 export function siteDatabase(): DatabaseHandle {
-  const dataDir = process.env.QUIRE_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUIRE_E2E_DATA_DIR is not set; run through playwright.config.ts');
-  handle ??= connectDatabase({ kind: 'sqlite', file: join(dataDir, 'quire.db') });
+  // A worker runs the journeys of one project only, so its site stays the same.
+  handle ??= connectDatabase({ kind: 'sqlite', file: join(journeysSite().dataDir, 'quire.db') });
   return handle;
 }
 

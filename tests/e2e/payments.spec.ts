@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from './admin-support.ts';
 import {
   closeSiteDatabase,
   expectCurrentPage,
+  journeysSite,
   nextButton,
   openForm,
   publishFormPage,
@@ -24,11 +25,7 @@ import {
 test.afterAll(closeSiteDatabase);
 
 const bookingPath = '/workshop-booking/';
-const stripeUrl = () => {
-  const url = process.env.QUIRE_E2E_STRIPE_URL;
-  if (!url) throw new Error('QUIRE_E2E_STRIPE_URL is not set; run through playwright.config.ts');
-  return url;
-};
+const stripeUrl = () => `http://127.0.0.1:${journeysSite().stripePort}`;
 
 function booking(form: Locator) {
   return {
