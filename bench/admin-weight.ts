@@ -14,7 +14,12 @@ const screens = [
   { name: 'dashboard', path: '/admin' },
   { name: 'settings', path: '/admin/settings' },
   { name: 'post editor', path: '/admin/posts/new' },
+  { name: 'forms', path: '/admin/forms' },
+  { name: 'form builder', path: '/admin/forms/new' },
+  { name: 'entries', path: '/admin/entries' },
+  { name: 'subscribers', path: '/admin/subscribers' },
   { name: 'statistics', path: '/admin/stats' },
+  { name: 'outbox', path: '/admin/outbox' },
 ] as const;
 
 /**
