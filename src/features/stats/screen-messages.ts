@@ -71,7 +71,6 @@ export const statsScreenMessages = {
     visitors: 'Visitors',
     events: 'Events',
     path: 'Page',
-    title: 'Title',
     host: 'Referrer',
     value: 'Value',
     category: 'Category',

@@ -109,7 +109,14 @@ function EntryControl({
     return (
       <fieldset className="admin-builder__group">
         <legend>{label}</legend>
-        <ControlFor control={control} value={value} path={path} label={label} context={context} />
+        <ControlFor
+          control={control}
+          value={value}
+          path={path}
+          label={label}
+          context={context}
+          framed
+        />
         <button type="button" className="admin-link-button" onClick={() => set(undefined)}>
           {m.dropPart(label)}
         </button>
@@ -159,6 +166,7 @@ function ControlFor({
   label,
   context,
   optional = false,
+  framed = false,
 }: {
   control: Control;
   value: Value;
@@ -166,6 +174,8 @@ function ControlFor({
   label: string;
   context: PanelContext;
   optional?: boolean;
+  /** Already inside a fieldset that names it (an optional part in use). */
+  framed?: boolean;
 }): ReactNode {
   const id = inputId(path);
   const error = context.problemAt(path);
@@ -301,6 +311,7 @@ function ControlFor({
                 path={[...path, index]}
                 label={m.itemLegend(label, index + 1)}
                 context={context}
+                framed
               />
               <button
                 type="button"
@@ -329,8 +340,21 @@ function ControlFor({
         </fieldset>
       );
     }
-    case 'group':
-      return <Entries entries={control.entries} value={value} path={path} context={context} />;
+    case 'group': {
+      const entries = (
+        <Entries entries={control.entries} value={value} path={path} context={context} />
+      );
+      // A group of settings under its name ("Notifications", "Anti-spam"), so that two of its
+      // settings with the same name (a description) are told apart.
+      return framed ? (
+        entries
+      ) : (
+        <fieldset className="admin-builder__group">
+          <legend>{label}</legend>
+          {entries}
+        </fieldset>
+      );
+    }
     case 'variants': {
       const current = (value as Record<string, unknown> | undefined)?.[control.discriminator];
       const kind = typeof current === 'string' ? current : Object.keys(control.variants)[0];

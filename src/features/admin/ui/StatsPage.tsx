@@ -297,26 +297,20 @@ function Lists({ report, request }: { report: StatsReport; request: StatsScreenR
         id="stats-pages"
         title={text.lists.pages}
         request={request}
-        columns={[
-          { heading: c.path },
-          { heading: c.title },
-          { heading: c.views },
-          { heading: c.visitors },
-        ]}
+        columns={valueColumns(c.path)}
         rows={report.pages.map((page, i) => ({
           key: page.path,
+          // The title under its address, so that the address has the row's width to itself.
           head: (
-            <FilterLink request={request} filter={{ page: page.path }} what={page.path}>
-              {page.path}
-            </FilterLink>
-          ),
-          filter: { page: page.path },
-          cells: (
             <>
-              <td data-label={c.title}>{page.title ?? statsMessages.noTitle}</td>
-              {viewCells(`pages.${i}`, page)}
+              <FilterLink request={request} filter={{ page: page.path }} what={page.path}>
+                {page.path}
+              </FilterLink>
+              <span className="stats-page-title">{page.title ?? statsMessages.noTitle}</span>
             </>
           ),
+          filter: { page: page.path },
+          cells: viewCells(`pages.${i}`, page),
         }))}
       />
       <TopList
