@@ -118,6 +118,13 @@ async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies(origin)).find((c) => c.name === name);
 }
 
+/**
+ * A cookie's value once the page's own write has reached the browser's store: what a script
+ * writes to document.cookie gets there a moment later, so what follows a write polls.
+ */
+const cookieValue = async (context: BrowserContext, name: string) =>
+  (await cookie(context, name))?.value;
+
 /** Records what the page assigns to document.cookie (the stored expiry is capped at 400 days). */
 async function recordCookieWrites(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -375,9 +382,9 @@ test.describe('visitor identifier and consent', () => {
 
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect(banner(page)).toBeHidden();
+    await expect.poll(() => cookieValue(context, '_qvid')).toMatch(uuidV4);
     const stored = await cookie(context, '_qvid');
-    expect(stored?.value).toMatch(uuidV4);
-    expect((await cookie(context, 'quire_consent'))?.value).toBe('granted');
+    await expect.poll(() => cookieValue(context, 'quire_consent')).toBe('granted');
     const writes = await cookieWrites();
     expect(writes).toContain('quire_consent=granted; max-age=31536000; path=/; SameSite=Lax');
     expect(writes).toContain(`_qvid=${stored!.value}; max-age=345513600; path=/; SameSite=Lax`);
@@ -392,7 +399,7 @@ test.describe('visitor identifier and consent', () => {
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(2);
     expect(await requests[1]!.headerValue('cookie')).toContain(`_qvid=${stored!.value}`);
-    expect((await cookie(context, '_qvid'))?.value).toBe(stored!.value);
+    await expect.poll(() => cookieValue(context, '_qvid')).toBe(stored!.value);
     expect(await cookieWrites()).toEqual([
       `_qvid=${stored!.value}; max-age=345513600; path=/; SameSite=Lax`,
     ]);
@@ -404,7 +411,7 @@ test.describe('visitor identifier and consent', () => {
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     await expect(banner(page)).toBeHidden();
-    expect((await cookie(context, 'quire_consent'))?.value).toBe('denied');
+    await expect.poll(() => cookieValue(context, 'quire_consent')).toBe('denied');
     const consent = await cookie(context, 'quire_consent');
     expect((consent!.expires - Date.now() / 1000) / 86_400).toBeCloseTo(365, 0);
 
@@ -422,7 +429,7 @@ test.describe('visitor identifier and consent', () => {
   }) => {
     await openPost(page);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
-    expect((await cookie(context, '_qvid'))?.value).toMatch(uuidV4);
+    await expect.poll(() => cookieValue(context, '_qvid')).toMatch(uuidV4);
 
     await page.goto('/');
     await waitForHydration(page);
@@ -434,8 +441,8 @@ test.describe('visitor identifier and consent', () => {
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     await expect(banner(page)).toBeHidden();
-    expect(await cookie(context, '_qvid')).toBeUndefined();
-    expect((await cookie(context, 'quire_consent'))?.value).toBe('denied');
+    await expect.poll(() => cookieValue(context, '_qvid')).toBeUndefined();
+    await expect.poll(() => cookieValue(context, 'quire_consent')).toBe('denied');
     // Focus goes back to the footer's button.
     await expect(privacyChoices).toBeFocused();
   });
@@ -505,7 +512,7 @@ test.describe('visitor identifier and consent', () => {
     expect(await cookie(context, '_qvid')).toBeUndefined();
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(1);
-    expect((await cookie(context, '_qvid'))?.value).toMatch(uuidV4);
+    await expect.poll(() => cookieValue(context, '_qvid')).toMatch(uuidV4);
   });
 
   test('with the setting “off”: no banner and no _qvid, an old one deleted', async ({
@@ -522,6 +529,6 @@ test.describe('visitor identifier and consent', () => {
     await expect(banner(page)).toHaveCount(0);
     await scrollALittle(page);
     await expect.poll(() => hits.length).toBe(1);
-    expect(await cookie(context, '_qvid')).toBeUndefined();
+    await expect.poll(() => cookieValue(context, '_qvid')).toBeUndefined();
   });
 });
