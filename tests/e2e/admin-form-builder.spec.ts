@@ -102,7 +102,14 @@ test('a two-page form with a condition, built, embedded in a post and sent by a 
   await panel(page)
     .getByRole('textbox', { name: 'Message', exact: true })
     .fill('See you on the road.');
-  await panel(page).getByRole('spinbutton', { name: 'Least seconds before sending' }).fill('0');
+  // Each group of settings is under its name.
+  await panel(page)
+    .getByRole('group', { name: 'Anti-spam' })
+    .getByRole('spinbutton', { name: 'Least seconds before sending' })
+    .fill('0');
+  await expect(
+    panel(page).getByRole('group', { name: 'Notifications' }).getByRole('checkbox'),
+  ).toHaveAccessibleName('Mail each entry to the site owner');
   await expect(page.locator('.admin-builder__page')).toHaveText('Page 1: You');
   await page.screenshot({ path: test.info().outputPath('builder.png'), fullPage: true });
   await expectNoAxeViolations(page);

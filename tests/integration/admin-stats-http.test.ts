@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statsMessages } from '../../src/features/stats/messages.ts';
 import { statsScreenMessages } from '../../src/features/stats/screen-messages.ts';
 import { foldDay } from '../../src/features/stats/server/rollup.ts';
 import { dayOf, parseIsoDay } from '../../src/features/stats/stat-days.ts';
@@ -132,6 +133,12 @@ function shownFigures(html: string): Map<string, number> {
 }
 
 /** The first cells of a table's rows, as text. */
+/** The page titles under the top pages' addresses, in order. */
+function pageTitles(html: string): string[] {
+  const table = /<table[^>]*id="stats-pages"[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+  return [...table.matchAll(/<span class="stats-page-title">([^<]*)/g)].map((m) => m[1] as string);
+}
+
 function rowHeads(html: string, id: string): string[] {
   const table = new RegExp(`<table[^>]*id="${id}"[\\s\\S]*?</table>`).exec(html)?.[0] ?? '';
   return [...table.matchAll(/<th scope="row">(?:<a[^>]*>)?([^<]*)/g)].map((m) =>
@@ -252,6 +259,9 @@ for (const database of testDatabases()) {
       const shown = shownFigures(html);
       expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(reportFigures(expected)));
       expect(rowHeads(html, 'stats-pages')).toEqual(expected.pages.map((row) => row.path));
+      expect(pageTitles(html)).toEqual(
+        expected.pages.map((row) => row.title ?? statsMessages.noTitle),
+      );
       expect(rowHeads(html, 'stats-referrers')).toEqual(
         expected.referrers.map((row) => row.host ?? '(direct or internal)'),
       );

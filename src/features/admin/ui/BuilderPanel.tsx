@@ -174,7 +174,7 @@ function ControlFor({
   label: string;
   context: PanelContext;
   optional?: boolean;
-  /** Already inside a fieldset that names it (an optional part in use). */
+  /** Already inside a fieldset that names it (an optional part in use, an item of a list). */
   framed?: boolean;
 }): ReactNode {
   const id = inputId(path);
