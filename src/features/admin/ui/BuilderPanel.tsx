@@ -92,6 +92,7 @@ function EntryControl({
       </Labelled>
     );
   }
+  const shared = { control, value, path, label, context };
   if ((control.kind === 'group' || control.kind === 'variants') && optional) {
     if (value === undefined) {
       return (
@@ -109,30 +110,14 @@ function EntryControl({
     return (
       <fieldset className="admin-builder__group">
         <legend>{label}</legend>
-        <ControlFor
-          control={control}
-          value={value}
-          path={path}
-          label={label}
-          context={context}
-          framed
-        />
+        <ControlFor {...shared} framed />
         <button type="button" className="admin-link-button" onClick={() => set(undefined)}>
           {m.dropPart(label)}
         </button>
       </fieldset>
     );
   }
-  return (
-    <ControlFor
-      control={control}
-      value={value}
-      path={path}
-      label={label}
-      context={context}
-      optional={optional}
-    />
-  );
+  return <ControlFor {...shared} optional={optional} />;
 }
 
 function Labelled({
