@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCurrency } from '../features/forms/currency.ts';
+import { defaultCurrency } from '../features/payments/currency.ts';
 import { parseCouponsArguments } from './coupons-arguments.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { type CurrencyFormat, parseAmount } from '../features/forms/currency.ts';
-import type { NewCoupon } from '../features/forms/server/coupons.ts';
+import { type CurrencyFormat, parseAmount } from '../features/payments/currency.ts';
+import type { NewCoupon } from '../features/payments/server/coupons.ts';
 import { fromZonedInputs } from '../platform/time-zone.ts';
 import { UsageError } from './usage-error.ts';
 

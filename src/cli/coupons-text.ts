@@ -1,4 +1,4 @@
-import { type CurrencyFormat, formatAmount } from '../features/forms/currency.ts';
+import { type CurrencyFormat, formatAmount } from '../features/payments/currency.ts';
 import type { FormCouponsTable } from '../platform/db/schema.ts';
 
 type CouponRow = Omit<FormCouponsTable, 'id' | 'uses'> & { id: number; uses: number };

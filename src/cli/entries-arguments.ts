@@ -113,7 +113,8 @@ export function parseEntryNumber(action: string, args: string[]): number {
   return Number(entry);
 }
 
-const paymentStatuses = ['paid', 'refunded', 'failed', 'awaiting'] as const;
+/** What an owner records of an order's payment; it moves forward only (payments/payment-status.ts). */
+const paymentStatuses = ['paid', 'refunded', 'failed'] as const;
 
 /** `entries payment <entry> paid|refunded|failed|awaiting`. */
 export function parsePaymentArguments(args: string[]): {

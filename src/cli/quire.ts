@@ -5,13 +5,6 @@ import { parseArgs } from 'node:util';
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
-import { currencyOf } from '../features/forms/payment-settings.ts';
-import {
-  createCoupon,
-  deleteCoupon,
-  listCoupons,
-  newCouponProblem,
-} from '../features/forms/server/coupons.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
 import { deleteEntry } from '../features/forms/server/files-entries.ts';
@@ -19,10 +12,16 @@ import { readFileSettings } from '../features/forms/server/files-settings-store.
 import { fileStorages } from '../features/forms/server/files-storage.ts';
 import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
-import { readPaymentSettings } from '../features/forms/server/payment-settings-store.ts';
-import { changePaymentStatus } from '../features/forms/server/payments/payment-status.ts';
+import { currencyOf } from '../features/payments/payment-settings.ts';
+import {
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  newCouponProblem,
+} from '../features/payments/server/coupons.ts';
+import { readPaymentSettings } from '../features/payments/server/payment-settings-store.ts';
+import { recordPayment } from '../features/payments/server/record-payment.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
-import { purchaseHit } from '../features/stats/server/purchase-event.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import { dayIn, isoDay } from '../features/stats/stat-days.ts';
@@ -30,7 +29,9 @@ import { ConfigError, parseConfig } from '../platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
+import { createLogger } from '../platform/log.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
+import { createPaymentsDependencies } from '../server/payments-wiring.ts';
 import { parseCouponsArguments } from './coupons-arguments.ts';
 import { formatCoupons } from './coupons-text.ts';
 import {
@@ -59,7 +60,7 @@ const usage = `Quire command line: npm run quire -- <command>
                                  the newest form entries (default 20), with every field
   entries export --form N [--status entry|spam] <file.csv>
                                  every entry of a form as CSV (a column per field)
-  entries payment <entry> paid|refunded|failed|awaiting
+  entries payment <entry> paid|refunded|failed
                                  record how an order's payment stands (an offline order that
                                  was paid by transfer); a first payment counts as a purchase
   entries delete <entry>         delete an entry with its files (uploads, photos, signatures)
@@ -211,25 +212,21 @@ async function runCli(argv: string[]): Promise<number> {
         const outcome = await withDatabase(async (handle) => {
           const config = parseConfig(process.env);
           const secret = await loadOrCreateSecret(handle.db, 'app', config.secret);
-          return changePaymentStatus(
-            {
-              db: handle.db,
-              purchaseHit: (purchase) =>
-                purchaseHit(
-                  {
-                    db: handle.db,
-                    secret,
-                    log: console,
-                    timeZone: async () => (await readSiteSettings(handle.db, console)).timeZone,
-                  },
-                  purchase,
-                ),
-            },
-            { ...change, now: Date.now() },
-          );
+          const payments = createPaymentsDependencies({
+            db: handle.db,
+            secret,
+            log: createLogger(config.logLevel),
+            stripe: config.stripe,
+          });
+          return recordPayment(payments, { ...change, now: Date.now() });
         });
         if (outcome === 'no-such-order') {
           throw new UsageError(`Entry ${change.entryId} is not an order.`);
+        }
+        if (outcome === 'not-allowed') {
+          throw new UsageError(
+            `Entry ${change.entryId}'s payment cannot become ${change.status}: a payment status moves forward only (awaiting → paid or failed, failed → paid, paid → refunded).`,
+          );
         }
         console.log(
           outcome === 'changed'

@@ -6,13 +6,10 @@ import { readCaptchaSettings } from '../features/forms/server/captcha/captcha-se
 import { readFileSettings } from '../features/forms/server/files-settings-store.ts';
 import { fileStorages } from '../features/forms/server/files-storage.ts';
 import type { FormsDependencies } from '../features/forms/server/forms-dependencies.ts';
-import {
-  readPaymentSettings,
-  withEnvironmentKeys,
-} from '../features/forms/server/payment-settings-store.ts';
+import { createOrderPayments } from '../features/payments/server/order-payments.ts';
+import type { PaymentsDependencies } from '../features/payments/server/payments-dependencies.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
-import { purchaseHit } from '../features/stats/server/purchase-event.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
@@ -26,6 +23,7 @@ import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 import { seedDemoSite } from './demo-seed.ts';
+import { createPaymentsDependencies } from './payments-wiring.ts';
 
 /**
  * What the first process to start on a database does once, whichever that is: migrations,
@@ -65,6 +63,8 @@ export type AppContext = {
   stats: StatsIngest;
   /** The forms engine's narrow dependencies, for route shells and the `/ajax` router. */
   forms: FormsDependencies;
+  /** The payments feature's dependencies, for its routes, the admin and background chores. */
+  payments: PaymentsDependencies;
   close: () => Promise<void>;
 };
 
@@ -115,6 +115,14 @@ export async function boot(
     });
     const fileSettings = () =>
       pageCache.memo('file-settings', () => readFileSettings(database.db, log));
+    const payments = createPaymentsDependencies({
+      db: database.db,
+      secret,
+      log,
+      stripe: config.stripe,
+      memo: (key, load) => pageCache.memo(key, load),
+      deliverMailSoon: () => mail.deliverSoon(),
+    });
     const forms: FormsDependencies = {
       db: database.db,
       secret,
@@ -128,26 +136,12 @@ export async function boot(
           const { title, visitorId, timeZone } = await readSiteSettings(database.db, log);
           return { title, visitorId, timeZone };
         }),
-      paymentSettings: () =>
-        pageCache.memo('payment-settings', async () =>
-          withEnvironmentKeys(await readPaymentSettings(database.db, log), config.stripe),
-        ),
-      stripeApiUrl: config.stripe.apiUrl,
+      payments: createOrderPayments(payments),
       captchaSettings: () =>
         pageCache.memo('captcha-settings', () => readCaptchaSettings(database.db, log)),
       captchaVerifyUrls: config.captchaVerifyUrls,
       fileSettings,
       fileStorages: fileStorages(database.db, fileSettings),
-      purchaseHit: (purchase) =>
-        purchaseHit(
-          {
-            db: database.db,
-            secret,
-            log,
-            timeZone: async () => (await readSiteSettings(database.db, log)).timeZone,
-          },
-          purchase,
-        ),
     };
     return {
       config,
@@ -159,6 +153,7 @@ export async function boot(
       mail,
       stats,
       forms,
+      payments,
       close: async () => {
         await stats.close(statsCloseWithinMs);
         await mail.stop();

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fill } from '../features/forms/messages.ts';
 import { moreMessages } from '../features/forms/more-messages.ts';
 import { megabytes } from '../features/forms/rules/files.ts';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
@@ -12,6 +11,7 @@ import {
   pageKeyHeader,
   replyWithPage,
 } from '../platform/cache/page-cache.ts';
+import { fill } from '../platform/fill-message.ts';
 import type { AppContext } from './boot.ts';
 import { httpMessages } from './http-messages.ts';
 import { sendPlainText } from './plain-text.ts';

@@ -8,7 +8,7 @@ import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import {
   stripeWebhookMaxBytes,
   stripeWebhookPath,
-} from '../features/forms/server/payments/stripe-webhook-route.ts';
+} from '../features/payments/server/stripe-webhook-route.ts';
 import {
   confirmPath,
   subscriptionPostLimits,

@@ -9,6 +9,7 @@ import { type AppContext, boot } from './boot.ts';
 import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
 import { loadStaticFiles } from './static-files.ts';
@@ -82,11 +83,18 @@ export async function serveSite(options: {
   const stopStatsMaintenance = startStatsMaintenance(app);
   // And every one removes form files no entry took within the hour.
   const stopFileSweep = startFileSweep(app);
+  // And every one ends card orders whose bank step was abandoned.
+  const stopPaymentSweep = startPaymentSweep(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
       await closeServer(server, stopGraceMs);
-      await Promise.all([stopAnnouncer(), stopStatsMaintenance(), stopFileSweep()]);
+      await Promise.all([
+        stopAnnouncer(),
+        stopStatsMaintenance(),
+        stopFileSweep(),
+        stopPaymentSweep(),
+      ]);
       await app.close();
     },
     app.log,

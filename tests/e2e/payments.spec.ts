@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import type { FormDefinitionInput } from '../../src/features/forms/form-definition.ts';
-import { writePaymentSettings } from '../../src/features/forms/server/payment-settings-store.ts';
+import { writePaymentSettings } from '../../src/features/payments/server/payment-settings-store.ts';
+import { cardBookingDefinition } from '../support/card-booking.ts';
 import { expectNoAxeViolations } from './admin-support.ts';
 import {
   closeSiteDatabase,
@@ -140,40 +139,23 @@ test('a workshop booking: summary and total follow the choices, coupons, named p
   await expect(fields.summary.locator('tfoot')).toHaveText(/\$131\.75/);
   await expect(form.locator('.qforms-total-announcement')).toHaveText('Total: $131.75');
 
-  // The card's checks run in the browser; its inputs send nothing.
-  await fields.cardNumber.fill('4242 4242 4242 4241');
-  await fields.cardNumber.blur();
-  await expect(await errorFor(page, fields.cardNumber)).toHaveText(
-    'Please enter a valid credit card number.',
-  );
-  await fields.cardNumber.fill('4242 4242 4242 4242');
-  await fields.expiry.fill('13/30');
-  await fields.expiry.blur();
-  await expect(await errorFor(page, fields.expiry)).toContainText('expiry date');
-  await fields.expiry.fill('12/39');
-  await fields.cvc.fill('12');
-  await fields.cvc.blur();
-  await expect(await errorFor(page, fields.cvc)).toContainText('security code');
-  await fields.cvc.fill('123');
-  for (const input of [fields.cardNumber, fields.expiry, fields.cvc]) {
-    await expect(input).not.toHaveAttribute('name', /.*/);
-  }
+  // The form takes bank transfers: it has no card field.
+  await expect(fields.cardNumber).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   const sent: Request[] = [];
   page.on('request', (request) => sent.push(request));
   await waitForMinimumFillTime(started);
   await fields.submit.click();
+  // Received and awaiting payment, with how to pay: not "booked" before anything was paid.
   const confirmation = page.locator('.qforms-confirmation-container');
-  await expect(confirmation).toContainText('Your order number is');
-  await expect(confirmation).toContainText('The total is $131.75.');
+  await expect(confirmation).toContainText('Thank you, your places are held.');
+  await expect(confirmation).toContainText(
+    /Your order number is \d+\. We have received it, and it is awaiting your payment of \$131\.75\./,
+  );
   await expect(confirmation).toContainText('Please pay by bank transfer');
-  for (const request of sent) {
-    const body = request.postData() ?? '';
-    expect(body).not.toContain('4242424242424242');
-    expect(body).not.toContain('4242 4242 4242 4242');
-    expect(body).not.toContain('12/39');
-  }
+  await expect(confirmation).not.toContainText('booked');
+  expect(sent.length).toBeGreaterThan(0);
   const entry = await siteDatabase()
     .db.selectFrom('form_entries')
     .selectAll()
@@ -183,8 +165,8 @@ test('a workshop booking: summary and total follow the choices, coupons, named p
   expect(entry).toMatchObject({
     payment_status: 'awaiting',
     coupon_code: 'FIELDNOTES15',
-    card_brand: 'visa',
-    card_last4: '4242',
+    card_brand: null,
+    card_last4: null,
   });
   expect(Number(entry.total)).toBe(13175);
 });
@@ -231,27 +213,14 @@ test('a workshop booking by keyboard alone', async ({ page }) => {
   await fields.submit.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.qforms-confirmation-container')).toContainText(
-    'The total is $97.75.',
+    'awaiting your payment of $97.75.',
   );
 });
 
 /** The demo's booking form, taking cards through Stripe (its stand-in here). */
 async function publishCardBooking() {
-  const archive = JSON.parse(readFileSync('demo/forms.json', 'utf8')) as {
-    forms: Array<{ id: number; definition: { settings: { payment: Record<string, unknown> } } }>;
-  };
-  const definition = archive.forms.find((form) => form.id === 3)?.definition;
-  if (!definition) throw new Error('demo/forms.json has no form 3');
   await writePaymentSettings(siteDatabase().db, { stripeScriptUrl: `${stripeUrl()}/v3/` });
-  const cardBooking = {
-    ...definition,
-    title: uniqueName('Card booking'),
-    settings: {
-      ...definition.settings,
-      payment: { ...definition.settings.payment, provider: 'stripe' },
-    },
-  };
-  return publishFormPage(cardBooking as unknown as FormDefinitionInput);
+  return publishFormPage(cardBookingDefinition(uniqueName('Card booking')));
 }
 
 test('a card order through Stripe with 3-D Secure: the card goes to the provider only', async ({
@@ -274,14 +243,33 @@ test('a card order through Stripe with 3-D Secure: the card goes to the provider
   await expect
     .poll(() => requests.some((request) => request.url() === `${stripeUrl()}/v3/`))
     .toBe(true);
+  // The card's checks run in the browser; its inputs send nothing.
+  await fields.cardNumber.fill('4242 4242 4242 4241');
+  await fields.cardNumber.blur();
+  await expect(await errorFor(page, fields.cardNumber)).toHaveText(
+    'Please enter a valid credit card number.',
+  );
+  await fields.cardNumber.fill('4242 4242 4242 4242');
+  await fields.expiry.fill('13/30');
+  await fields.expiry.blur();
+  await expect(await errorFor(page, fields.expiry)).toContainText('expiry date');
+  await fields.expiry.fill('12/39');
+  await fields.cvc.fill('12');
+  await fields.cvc.blur();
+  await expect(await errorFor(page, fields.cvc)).toContainText('security code');
+  await fields.cvc.fill('123');
+  for (const input of [fields.cardNumber, fields.expiry, fields.cvc]) {
+    await expect(input).not.toHaveAttribute('name', /.*/);
+  }
   await fields.cardNumber.fill('4000 0025 0000 3155');
   await fields.expiry.fill('11/38');
   await fields.cvc.fill('987');
   await waitForMinimumFillTime(started);
   await fields.submit.click();
   const confirmation = page.locator('.qforms-confirmation-container');
-  // $40.00 + $7.50, paid by card after the bank's step.
-  await expect(confirmation).toContainText('The total is $47.50.');
+  // $40.00 + $7.50, paid by card after the bank's step: now it is booked.
+  await expect(confirmation).toContainText('Thank you, your places are booked.');
+  await expect(confirmation).toContainText('Your payment of $47.50 has been received.');
   await expect(confirmation).not.toContainText('bank transfer');
 
   const site = new URL(page.url()).origin;
@@ -326,12 +314,11 @@ test('when the provider’s script cannot load, the card field says so and the r
   await expect(form.locator('.qforms-card-unavailable')).toHaveText(
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
   );
-  // The rest of the form still talks to the site: the demo's code is for the demo's form only.
+  // The rest of the form still talks to the site.
   await fields.coupon.fill('fieldnotes15');
   await fields.apply.click();
-  await expect(await errorFor(page, fields.coupon)).toHaveText(
-    'This coupon code cannot be used here.',
-  );
+  // The demo's code is for the demo's form: refused with the one answer every refusal gets.
+  await expect(await errorFor(page, fields.coupon)).toHaveText('This coupon code is not valid.');
   await form.locator('.qforms-page-3').getByRole('button', { name: 'Previous' }).click();
   await expectCurrentPage(form, 2);
 });

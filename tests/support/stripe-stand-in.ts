@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the parts of Stripe Quire uses, answering with the documented shapes
  * (docs.stripe.com/api): Stripe.js at `/v3/` (its `handleNextAction`), PaymentMethods made
  * from a card with the publishable key (`POST /v1/payment_methods`, from the browser, with
- * CORS), and PaymentIntents created, confirmed and retrieved with the secret key. Test cards
+ * CORS), and PaymentIntents created, confirmed, retrieved and cancelled with the secret key. Test cards
  * follow Stripe's: 4242… succeeds, 4000 0025 0000 3155 asks for 3-D Secure, 4000 0000 0000 0002
  * is declined. Every request is kept, so tests can see what reached the provider.
  */
@@ -150,6 +150,30 @@ export async function startStripeStandIn(
         return intent
           ? send(response, 200, intent)
           : send(response, 404, stripeError('invalid_request_error', 'No such payment_intent'));
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (entry.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1] ?? '');
+        if (!intent) {
+          return send(
+            response,
+            404,
+            stripeError('invalid_request_error', 'No such payment_intent'),
+          );
+        }
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(
+            response,
+            400,
+            stripeError(
+              'invalid_request_error',
+              `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              { code: 'payment_intent_unexpected_state' },
+            ),
+          );
+        }
+        intent.status = 'canceled';
+        return send(response, 200, intent);
       }
       const repeated = entry.idempotencyKey && byIdempotencyKey.get(entry.idempotencyKey);
       if (repeated) return send(response, repeated.status, repeated.body);

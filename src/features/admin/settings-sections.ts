@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
 import { captchaSettingsSchema } from '../forms/captcha-settings.ts';
 import { fileSettingsSchema } from '../forms/file-settings.ts';
-import { paymentSettingsSchema } from '../forms/payment-settings.ts';
+import { paymentSettingsSchema } from '../payments/payment-settings.ts';
 import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
 import { statsSettingsSchema } from '../stats/stats-settings.ts';

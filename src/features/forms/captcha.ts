@@ -1,5 +1,5 @@
+import { fill } from '../../platform/fill-message.ts';
 import { captchaMessages } from './captcha-messages.ts';
-import { fill } from './messages.ts';
 
 /**
  * The captcha services a form's `captcha` field can use (the site's setting): ALTCHA, a

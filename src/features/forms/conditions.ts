@@ -1,6 +1,7 @@
+import { fill } from '../../platform/fill-message.ts';
 import { displayValue, type FormValues } from './field-values.ts';
 import type { Conditions, FormDefinition, FormField } from './form-definition.ts';
-import { fill, formMessages } from './messages.ts';
+import { formMessages } from './messages.ts';
 
 function ruleHolds(
   rule: Conditions['rules'][number],

@@ -1,4 +1,4 @@
-import { type CurrencyFormat, defaultCurrency } from './currency.ts';
+import { type CurrencyFormat, defaultCurrency } from '../payments/currency.ts';
 import { choiceValue } from './field-kinds.ts';
 import {
   asList,
@@ -37,6 +37,11 @@ export const maxLength = (field: FormField) =>
  */
 export type RuleContext = {
   currency?: CurrencyFormat;
+  /**
+   * Whether the form's card field takes a card (its provider can charge one); false leaves the
+   * field unchecked, as it then has no inputs to fill in.
+   */
+  cardTaken?: boolean;
   /** The site's date, `yyyy-mm-dd` in its time zone: "today" for date fields. */
   today?: string;
   phone?: PhoneParser;
@@ -169,7 +174,7 @@ export function checkField(
       if (tooLong(asText(input))) return set(formMessages.tooLong);
       return set(couponCodeError(input));
     case 'payment-credit-card':
-      return checkCardField(field, input, set);
+      return context.cardTaken === false ? undefined : checkCardField(field, input, set);
     case 'content':
     case 'divider':
     case 'html':

@@ -1,6 +1,7 @@
+import { fill } from '../../platform/fill-message.ts';
 import { browserOnlyParts, choiceValue } from './field-kinds.ts';
 import type { FieldOfType, FormDefinition, FormField } from './form-definition.ts';
-import { fill, formMessages } from './messages.ts';
+import { formMessages } from './messages.ts';
 
 /**
  * What a visitor entered in one field: a string for single inputs, a list for checkboxes

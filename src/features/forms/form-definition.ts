@@ -579,8 +579,13 @@ const settingsSchema = z.strictObject({
       instructions: text(5000).default(''),
       /** What the provider shows on the statement and in its dashboard; the form title when empty. */
       description: text(200).default(''),
+      /**
+       * Markdown thanking a buyer whose order waits for payment (offline); the confirmation
+       * message is for paid orders only. A plain thanks when empty.
+       */
+      awaitingMessage: text(20000).default(''),
     })
-    .default({ instructions: '', description: '' }),
+    .default({ instructions: '', description: '', awaitingMessage: '' }),
 });
 
 export const formDefinitionSchema = z

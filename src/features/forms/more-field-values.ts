@@ -1,6 +1,6 @@
+import { fill } from '../../platform/fill-message.ts';
 import { asList, asPart, asText, displayValue, type FieldInput } from './field-values.ts';
 import type { FormField } from './form-definition.ts';
-import { fill } from './messages.ts';
 import { moreMessages } from './more-messages.ts';
 import { repeaterRows } from './rules/repeater.ts';
 import { textOfHtml } from './rules/rich-text.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCurrency } from './currency.ts';
+import { defaultCurrency } from '../payments/currency.ts';
+import { couponDiscount, maxOrderTotal } from '../payments/order-pricing.ts';
 import { checkFields } from './field-rules.ts';
 import { displayValue, initialValues, readFieldEntries } from './field-values.ts';
 import {
@@ -8,7 +9,7 @@ import {
   parseFormDefinition,
 } from './form-definition.ts';
 import { formMessages } from './messages.ts';
-import { couponDiscount, hasPayments, maxOrderTotal, orderSummary } from './order-summary.ts';
+import { hasPayments, orderSummary } from './order-summary.ts';
 
 const define = (fields: FormDefinitionInput['fields']) =>
   formDefinitionSchema.parse({ title: 'Shop', fields });
@@ -209,6 +210,15 @@ describe('payment field rules', () => {
       'Please enter an amount, such as $25.00.',
     );
     expect(errorsFor({ 2: { quantity: '1' }, 6: '' })).toEqual({});
+  });
+
+  it('refuses a negative amount rather than charging it turned around', () => {
+    for (const typed of ['-50', '-5.00', '50-', '$-50']) {
+      expect(errorsFor({ 2: { quantity: '1' }, 6: typed })[6], typed).toBe(
+        'An amount cannot be below zero. Please enter an amount, such as $25.00.',
+      );
+    }
+    expect(errorsFor({ 2: { quantity: '1' }, 6: '50' })).toEqual({});
   });
 
   it('checks the coupon code’s shape only', () => {

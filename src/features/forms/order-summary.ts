@@ -1,4 +1,10 @@
-import { type CurrencyFormat, parseAmount } from './currency.ts';
+import { type CurrencyFormat, parseAmount } from '../payments/currency.ts';
+import {
+  type CouponTerms,
+  type OrderRow,
+  type OrderSummary,
+  summariseOrder,
+} from '../payments/order-pricing.ts';
 import { choiceValue } from './field-kinds.ts';
 import {
   asList,
@@ -12,9 +18,10 @@ import type { FieldOfType, FormDefinition, FormField, PaymentChoice } from './fo
 
 /**
  * The order a payment form describes (seed §2.9, §3 Order summary): a row per chosen field
- * and choice with its quantity and price, the coupon's discount and the total, all in whole
- * smallest units. The browser computes it to show it; the server computes it again from the
- * definition and the submitted choices, and only its own result is stored and charged.
+ * and choice with its quantity and price; the payments feature adds the coupon's discount and
+ * the total (order-pricing.ts). The browser computes it to show it; the server computes it
+ * again from the definition and the submitted choices, and only its own result is stored and
+ * charged.
  */
 
 export type PricedField = FieldOfType<
@@ -33,30 +40,6 @@ export const isPricedField = (field: FormField): field is PricedField =>
 
 /** Whether the form sells anything: it then has an order, a total and a checkout. */
 export const hasPayments = (definition: FormDefinition) => definition.fields.some(isPricedField);
-
-/** Largest total an order may reach: well inside whole numbers a double holds exactly. */
-export const maxOrderTotal = 100_000_000_000_000;
-
-export type OrderRow = {
-  fieldId: number;
-  /** The field's label. */
-  label: string;
-  /** The chosen choice's label; empty for a single item. */
-  choice: string;
-  quantity: number;
-  unitPrice: number;
-  amount: number;
-};
-
-/** A coupon as its terms apply to a total: a percentage in hundredths (1500 = 15%) or an amount. */
-export type CouponTerms = { code: string; kind: 'percent' | 'fixed'; amount: number };
-
-export type OrderSummary = {
-  rows: OrderRow[];
-  subtotal: number;
-  coupon: { code: string; discount: number } | undefined;
-  total: number;
-};
 
 /**
  * The quantity a visitor asked for: 1 for a field without a quantity input, undefined when
@@ -118,13 +101,6 @@ export const fieldAmount = (
   currency: CurrencyFormat,
 ) => fieldRows(field, input, currency).reduce((sum, row) => sum + row.amount, 0);
 
-/** The discount a coupon gives on a subtotal: never more than the subtotal, rounded half up. */
-export function couponDiscount(coupon: CouponTerms, subtotal: number): number {
-  if (coupon.kind === 'fixed') return Math.min(coupon.amount, subtotal);
-  const discount = Number((BigInt(subtotal) * BigInt(coupon.amount) + 5000n) / 10000n);
-  return Math.min(discount, subtotal);
-}
-
 /** The order of the shown priced fields, in the order of the form, with the coupon applied. */
 export function orderSummary(
   definition: FormDefinition,
@@ -136,18 +112,5 @@ export function orderSummary(
   const rows = definition.fields
     .filter((field) => isPricedField(field) && visible.has(field.id))
     .flatMap((field) => fieldRows(field as PricedField, values[field.id], currency));
-  const subtotal = rows.reduce((sum, row) => sum + row.amount, 0);
-  const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
-  return {
-    rows,
-    subtotal,
-    coupon: coupon ? { code: coupon.code, discount } : undefined,
-    total: subtotal - discount,
-  };
+  return summariseOrder(rows, coupon);
 }
-
-/** A coupon code as typed, in the one spelling codes are kept in: upper case, no spaces. */
-export const normaliseCouponCode = (text: string) => text.trim().toUpperCase();
-
-/** Codes are letters, digits, hyphens and underscores, at most 40. */
-export const isCouponCodeShape = (code: string) => /^[A-Z0-9_-]{1,40}$/.test(code);

@@ -1,6 +1,6 @@
 import type { SanitisedHtml } from '../../platform/sanitised-html.ts';
+import type { PublicPayment } from '../payments/providers.ts';
 import type { CaptchaProvider } from './captcha.ts';
-import type { CurrencyFormat } from './currency.ts';
 import type { FieldErrors } from './field-rules.ts';
 import type { FormValues } from './field-values.ts';
 import type { FormDefinition, StoredForm } from './form-definition.ts';
@@ -15,15 +15,6 @@ import { honeypotFieldId, honeypotLabel } from './honeypot.ts';
 export type FormBlocks = Record<number, SanitisedHtml>;
 
 /** How a payment form shows amounts and takes cards: never a secret key. */
-export type PublicPayment = {
-  currency: CurrencyFormat;
-  provider: 'offline' | 'stripe';
-  /** Stripe's publishable key and the address of its browser library (`stripe` only). */
-  publishableKey: string;
-  scriptUrl: string;
-  /** Stripe's API, which turns the card into a PaymentMethod (`stripe` only). */
-  apiUrl: string;
-};
 
 /** The captcha a form with a captcha field shows: the service, and a third party's site key. */
 export type PublicCaptcha = { provider: CaptchaProvider; siteKey: string };

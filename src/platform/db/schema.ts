@@ -136,6 +136,8 @@ export interface FormEntriesTable {
   card_brand: string | null;
   card_last4: string | null;
   coupon_code: string | null;
+  /** 1 while the order holds one use of its coupon (taken when stored, given back if it fails). */
+  coupon_held: Generated<number>;
   /** 1 when the owner starred the entry. */
   starred: Generated<number>;
 }
@@ -193,6 +195,8 @@ export interface PaymentEventsTable {
   entry_id: number | null;
   type: string;
   received_at: EpochMs;
+  /** What was done with it: `applied`, or why it changed nothing (`ignored: …`). */
+  outcome: string | null;
 }
 
 /** ALTCHA challenges already solved and accepted, by signature, kept until they expire. */
@@ -208,7 +212,8 @@ export interface RateLimitsTable {
   hits: number;
 }
 
-export type MailStatus = 'pending' | 'sent' | 'failed';
+/** `held`: waiting for what it is about (an order's payment) before it may be sent. */
+export type MailStatus = 'held' | 'pending' | 'sent' | 'failed';
 
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -222,6 +227,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: EpochMs;
   sent_at: EpochMs | null;
+  /** What a held mail waits for (`order:42`); released or dropped together. */
+  hold_key: string | null;
 }
 
 export type HitType = 'pageview' | 'event';

@@ -16,18 +16,22 @@ export type OutboxMail = {
 
 /**
  * Puts a message in the outbox, due at once. Pass the transaction that stores what the mail is
- * about, so both are kept or neither. Returns the outbox id.
+ * about, so both are kept or neither. With `holdKey` the mail waits, unsent, until
+ * `releaseHeldMails` frees it (or `dropHeldMails` removes it): an order's mails are written with
+ * the order and sent only once it is paid. Returns the outbox id.
  */
 export async function enqueueMail(
   db: Db | Transaction<Database>,
   message: MailMessage,
   now: number = Date.now(),
+  options: { holdKey?: string | undefined } = {},
 ): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
       message: JSON.stringify(mailMessageSchema.parse(message)),
-      status: 'pending',
+      status: options.holdKey === undefined ? 'pending' : 'held',
+      hold_key: options.holdKey ?? null,
       attempts: 0,
       next_attempt_at: now,
       created_at: now,
@@ -35,6 +39,31 @@ export async function enqueueMail(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Sends the mails held under `key` from now on; how many were waiting. */
+export async function releaseHeldMails(
+  db: Db | Transaction<Database>,
+  key: string,
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', next_attempt_at: now, created_at: now })
+    .where('hold_key', '=', key)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes the mails held under `key`, unsent: what they were about will not happen. */
+export async function dropHeldMails(db: Db | Transaction<Database>, key: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('hold_key', '=', key)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

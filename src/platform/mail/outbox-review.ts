@@ -5,7 +5,7 @@ import { mailMessageSchema } from './mail-message.ts';
 /** A mail not yet sent, as the owner's Outbox screen lists it. */
 export type WaitingMail = {
   id: number;
-  status: Exclude<MailStatus, 'sent'>;
+  status: Exclude<MailStatus, 'sent' | 'held'>;
   to: string;
   subject: string;
   attempts: number;

@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { embedCode } from '../../forms/embed.ts';
+import { formPaymentProblem } from '../../forms/form-checkout.ts';
 import type { FormDefinition } from '../../forms/form-definition.ts';
+import type { SitePayments } from '../../payments/providers.ts';
 import {
   fieldKindLabel,
   fieldKinds,
@@ -26,6 +28,8 @@ type Props = {
   /** The form's id; null for a form not saved yet. */
   id: number | null;
   definition: FormDefinition;
+  /** What the site offers payment forms: its provider, and whether Stripe has its keys. */
+  payments: SitePayments;
 };
 
 type Tab = 'build' | 'preview' | 'json';
@@ -39,7 +43,7 @@ const tabNames: Record<Tab, string> = { build: m.build, preview: m.preview, json
  * and the definition as JSON with its problems at their paths. Nothing is stored until Save,
  * and nothing typed is lost when the server refuses.
  */
-export default function FormBuilder({ csrf, id: initialId, definition: initial }: Props) {
+export default function FormBuilder({ csrf, id: initialId, definition: initial, payments }: Props) {
   const [definition, setDefinition] = useState<FormDefinition>(initial);
   const [id, setId] = useState(initialId);
   const [tab, setTab] = useState<Tab>('build');
@@ -177,6 +181,8 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
   };
 
   const shownProblems = problems.length > 0 ? problems : serverProblems;
+  // A payment form that cannot take its payments as set says so (no silent bank transfer).
+  const paymentProblem = formPaymentProblem(definition, payments);
   const selectedIndex = fields.findIndex((f) => f.id === selected);
   const selectedField = fields[selectedIndex];
 
@@ -200,6 +206,11 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
           </p>
         )}
       </div>
+      {paymentProblem && (
+        <p className="admin-warning" id="fb-payment-problem">
+          {paymentProblem}
+        </p>
+      )}
       <div role="tablist" aria-label={m.formSettings} className="admin-tabs__list">
         {tabs.map((name) => (
           <button

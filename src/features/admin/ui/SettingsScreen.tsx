@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { paymentMessages } from '../../payments/messages.ts';
 import type { ShareSettings } from '../../share/share-settings.ts';
 import { adminMessages } from '../messages.ts';
 import {
@@ -23,6 +24,8 @@ type Props = {
   csrf: string;
   /** Whether each secret setting is stored, set by the server's environment, or not set. */
   secrets: Record<string, SecretState>;
+  /** Forms that cannot take their payments as the site is set, shown on the Payments tab. */
+  paymentProblems: ReadonlyArray<{ id: number; title: string; problem: string }>;
 };
 
 type SecretState = 'set' | 'environment' | 'unset';
@@ -215,8 +218,25 @@ function TestMail({ csrf }: { csrf: string }) {
   );
 }
 
+/** The Payments tab's list of forms that cannot take their payments as the site is set. */
+function PaymentProblems({ problems }: { problems: Props['paymentProblems'] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div className="admin-warning" id="payment-problems">
+      <p>{paymentMessages.formsWithProblems}</p>
+      <ul>
+        {problems.map((form) => (
+          <li key={form.id}>
+            <a href={`/admin/forms/${form.id}`}>{form.title}</a>: {form.problem}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** `/admin/settings`: a tab per group of settings, each saved on its own. */
-export default function SettingsScreen({ values, csrf, secrets }: Props) {
+export default function SettingsScreen({ values, csrf, secrets, paymentProblems }: Props) {
   const names = Object.keys(settingsSections) as SettingsSectionName[];
   const list = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: the chosen one is brought into view.
@@ -245,6 +265,7 @@ export default function SettingsScreen({ values, csrf, secrets }: Props) {
             <SettingsForm section={name} initial={values[name]} csrf={csrf} secrets={secrets} />
           )}
           {name === 'mail' && <TestMail csrf={csrf} />}
+          {name === 'payments' && <PaymentProblems problems={paymentProblems} />}
         </TabPanel>
       ))}
     </Tabs>

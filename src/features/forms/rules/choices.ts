@@ -1,4 +1,5 @@
-import { fill, formMessages } from '../messages.ts';
+import { fill } from '../../../platform/fill-message.ts';
+import { formMessages } from '../messages.ts';
 
 /** `limit` 0 means the field sets no limit. */
 export function choiceLimitError(selectedCount: number, limit: number): string | undefined {

@@ -1,4 +1,4 @@
-import { fill } from '../messages.ts';
+import { fill } from '../../../platform/fill-message.ts';
 import { moreMessages } from '../more-messages.ts';
 
 /** What the rules know of a chosen or received file. */

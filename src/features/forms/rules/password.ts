@@ -1,6 +1,6 @@
+import { fill } from '../../../platform/fill-message.ts';
 import { displayValue, type FormValues } from '../field-values.ts';
 import type { FormField } from '../form-definition.ts';
-import { fill } from '../messages.ts';
 import { moreMessages } from '../more-messages.ts';
 
 /** The names of zxcvbn's scores 0–4, for the meter and the message. */

@@ -1,14 +1,11 @@
-import { type CurrencyFormat, formatAmount, parseAmount } from '../currency.ts';
+import { fill } from '../../../platform/fill-message.ts';
+import { type CurrencyFormat, formatAmount, parseAmount } from '../../payments/currency.ts';
+import { isCouponCodeShape, normaliseCouponCode } from '../../payments/order-pricing.ts';
 import { choiceValue } from '../field-kinds.ts';
 import { asList, asPart, asText, type FieldInput, pickedChoice } from '../field-values.ts';
 import type { FieldOfType } from '../form-definition.ts';
-import { fill, formMessages } from '../messages.ts';
-import {
-  fieldAmount,
-  isCouponCodeShape,
-  normaliseCouponCode,
-  type PricedField,
-} from '../order-summary.ts';
+import { formMessages } from '../messages.ts';
+import { fieldAmount, type PricedField } from '../order-summary.ts';
 import { choiceLimitError } from './choices.ts';
 import { cardCvcError, cardExpiryError, cardNumberError } from './credit-card.ts';
 import { requiredError } from './required.ts';
@@ -41,6 +38,13 @@ export function checkPricedField(
         const text = asText(input).trim();
         if (text.length > 40) return report(formMessages.tooLong);
         if (text === '') return field.required ? report(formMessages.paymentRequired) : undefined;
+        // The browser keeps only digits, dots and commas as they are typed; a minus sign can
+        // only come from elsewhere, and an amount is never turned around into a payment.
+        if (text.includes('-')) {
+          return report(
+            fill(formMessages.amountNegative, { example: formatAmount(2500, currency) }),
+          );
+        }
         const amount = parseAmount(text, currency);
         if (amount === undefined || amount > 10_000_000_000) {
           return report(fill(formMessages.amount, { example: formatAmount(2500, currency) }));

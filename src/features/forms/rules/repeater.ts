@@ -1,7 +1,7 @@
+import { fill } from '../../../platform/fill-message.ts';
 import type { FieldErrors, RuleContext } from '../field-rules.ts';
 import { errorKey, type FieldInput } from '../field-values.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
-import { fill } from '../messages.ts';
 import { moreMessages } from '../more-messages.ts';
 
 type Repeater = FieldOfType<'repeater'>;

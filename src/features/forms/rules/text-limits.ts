@@ -1,4 +1,5 @@
-import { fill, formMessages } from '../messages.ts';
+import { fill } from '../../../platform/fill-message.ts';
+import { formMessages } from '../messages.ts';
 
 export type TextLimit = { count: number; mode: 'characters' | 'words' };
 

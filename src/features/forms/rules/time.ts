@@ -1,5 +1,5 @@
+import { fill } from '../../../platform/fill-message.ts';
 import type { FieldOfType } from '../form-definition.ts';
-import { fill } from '../messages.ts';
 import { moreMessages } from '../more-messages.ts';
 
 type TimeField = FieldOfType<'time'>;

@@ -3,13 +3,12 @@ import { altchaChallengeAction } from '../captcha.ts';
 import { isAllowedEmail } from '../rules/email.ts';
 import { issueAltchaChallenge } from './captcha/altcha.ts';
 import { activeCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
-import { checkCoupon } from './coupons.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
+import { loadForm } from './loaded-form.ts';
 import { serverMessages } from './server-messages.ts';
 import {
   finishCardPayment,
-  loadForm,
   type SubmissionResult,
   submissionRequest,
   submitEntry,
@@ -129,7 +128,7 @@ const checkCouponAction: AjaxAction<FormsAjaxContext> = {
     if (!form?.definition.fields.some((f) => f.type === 'payment-coupon')) {
       return { success: false, data: { message: serverMessages.formNotFound }, status: 404 };
     }
-    const check = await checkCoupon(forms.db, form.id, fields.get('code') ?? '', Date.now());
+    const check = await forms.payments.checkCoupon(form.id, fields.get('code') ?? '', Date.now());
     return check.ok
       ? { success: true, data: check.terms }
       : { success: false, data: { message: check.message } };

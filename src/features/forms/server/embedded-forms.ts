@@ -1,9 +1,11 @@
 import { readPostedFields } from '../../../platform/ajax/ajax-router.ts';
 import { sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
+import { publicPayment } from '../../payments/providers.ts';
 import { type BodySegment, splitFormEmbeds } from '../embed.ts';
 import { fileFieldTypes } from '../field-kinds.ts';
 import { readFieldEntries } from '../field-values.ts';
+import { formCheckout, takesPayment } from '../form-checkout.ts';
 import type { FormDefinition } from '../form-definition.ts';
 import type { FormBlocks, FormIslandProps, FormPostState } from '../public-form.ts';
 import { type FormExtras, toPublicForm } from '../public-form.ts';
@@ -12,10 +14,10 @@ import { receivedFiles, submissionUploads } from './files-uploads.ts';
 import { issueFormToken } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { prepareDefinition } from './forms-store.ts';
-import { publicPayment, takesPayment } from './payments/checkout.ts';
+import { loadForm } from './loaded-form.ts';
 import { countryList } from './rule-context.ts';
 import { serverMessages } from './server-messages.ts';
-import { loadForm, submissionRequest, submitEntry } from './submission.ts';
+import { submissionRequest, submitEntry } from './submission.ts';
 
 /** A page body cut at its form embeds, each embed with the props of its island. */
 export type PageBody = Array<
@@ -55,7 +57,7 @@ export async function embedForms(
         ? post.state
         : undefined;
     const payment = takesPayment(form.definition)
-      ? publicPayment(form.definition, await deps.paymentSettings(), deps.stripeApiUrl)
+      ? await formPublicPayment(deps, form.definition)
       : undefined;
     const captcha = hasCaptcha(form.definition)
       ? publicCaptcha(await deps.captchaSettings())
@@ -97,6 +99,12 @@ async function formExtras(
     timeZone: types.has('date') ? (await deps.siteSettings()).timeZone : undefined,
     countries: types.has('address') || types.has('phone') ? countryList : undefined,
   };
+}
+
+/** What the page tells a payment form's island: its currency, card and provider. */
+async function formPublicPayment(deps: FormsDependencies, definition: FormDefinition) {
+  const settings = await deps.payments.settings();
+  return publicPayment(formCheckout(definition, settings), settings, deps.payments.stripeApiUrl);
 }
 
 export const hasForms = (body: PageBody) => body.some((part) => part.type === 'form');
@@ -219,9 +227,7 @@ export async function previewFormProps(
   }
   const form = { id: 0, definition, blocks };
   const { token, issuedAt } = issueFormToken(deps.secret, 0);
-  const payment = takesPayment(definition)
-    ? publicPayment(definition, await deps.paymentSettings(), deps.stripeApiUrl)
-    : undefined;
+  const payment = takesPayment(definition) ? await formPublicPayment(deps, definition) : undefined;
   const captcha = hasCaptcha(definition) ? publicCaptcha(await deps.captchaSettings()) : undefined;
   const takesFiles = definition.fields.some((f) => fileFieldTypes.includes(f.type));
   const uploadLimitMb = takesFiles ? (await deps.fileSettings()).uploadLimitMb : undefined;

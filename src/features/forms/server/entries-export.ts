@@ -4,10 +4,10 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { FormEntryStatus } from '../../../platform/db/schema.ts';
 import { isInputField } from '../field-kinds.ts';
+import { takesPayment } from '../form-checkout.ts';
 import type { StoredForm } from '../form-definition.ts';
 import { allEntries, type EntryPayment } from './entry-queries.ts';
 import { orderSummaryLines, plainAmount } from './order-amounts.ts';
-import { takesPayment } from './payments/checkout.ts';
 
 const fixedColumns = [
   'Entry',

@@ -1,14 +1,14 @@
 import { retryWhileConnectionLost } from '../../../platform/db/resilient-pg-pool.ts';
-import type { FormEntryStatus } from '../../../platform/db/schema.ts';
+import type { FormEntryStatus, PaymentStatus } from '../../../platform/db/schema.ts';
 import { enqueueMail } from '../../../platform/mail/mail-outbox.ts';
 import { type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
+import { paymentMessages } from '../../payments/messages.ts';
+import { orderMailKey } from '../../payments/order-mail.ts';
 import type { StoredForm } from '../form-definition.ts';
-import { takeCouponUse } from './coupons.ts';
 import { claimFiles } from './files-entries.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
 import { type EntryField, entryMails } from './notifications.ts';
-import type { PreparedOrder } from './payments/order.ts';
-import { serverMessages } from './server-messages.ts';
+import type { PreparedOrder } from './submission-order.ts';
 
 export type NewEntry = {
   form: StoredForm;
@@ -30,19 +30,22 @@ export type NewEntry = {
   now: number;
 };
 
+/** The entry a repeated submission found in its place. */
+export type ExistingEntry = {
+  id: number;
+  status: FormEntryStatus;
+  paymentStatus: PaymentStatus | null;
+  provider: string | null;
+  total: number | null;
+};
+
 export type StoreOutcome =
   | { stored: 'entry'; entryId: number }
-  | { stored: 'duplicate' | 'rate-limited' | 'coupon-used-up' };
+  | { stored: 'duplicate'; existing: ExistingEntry | undefined }
+  | { stored: 'rate-limited' | 'coupon-used-up' };
 
 /** Thrown inside the transaction to roll the entry back when its coupon's last use is gone. */
 class CouponUsedUp extends Error {}
-
-const paymentStatusText = {
-  awaiting: serverMessages.paymentAwaiting,
-  paid: serverMessages.paymentPaid,
-  failed: serverMessages.paymentFailed,
-  refunded: serverMessages.paymentRefunded,
-} as const;
 
 /**
  * Copies one address receives per hour, across all forms: a visitor who sends a few forms gets
@@ -70,10 +73,12 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
       ? (await deps.db.selectFrom('users').select('email').execute()).map((u) => u.email)
       : [];
   let copyWithheldFrom: number | undefined;
+  let mailsHeld = false;
   const { order } = entry;
   const run = () =>
     deps.db.transaction().execute(async (trx): Promise<StoreOutcome> => {
       copyWithheldFrom = undefined;
+      mailsHeld = false;
       const limit = await takeRateLimit(
         trx,
         deps.secret,
@@ -106,18 +111,23 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
                 card_brand: order.card?.brand || null,
                 card_last4: order.card?.last4 || null,
                 coupon_code: order.summary.coupon?.code ?? null,
+                coupon_held: order.couponId === undefined ? 0 : 1,
               }
             : {}),
         })
         .onConflict((c) => c.column('fingerprint').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) return { stored: 'duplicate' };
+      if (!inserted) return { stored: 'duplicate', existing: undefined };
       if (entry.status === 'entry') await claimFiles(trx, inserted.id, entry.fileIds ?? []);
       if (order?.couponId !== undefined && entry.status === 'entry') {
-        if (!(await takeCouponUse(trx, order.couponId))) throw new CouponUsedUp();
+        if (!(await deps.payments.holdCouponUse(trx, order.couponId))) throw new CouponUsedUp();
       }
       if (entry.status === 'entry') {
+        // A card order's mails wait until it is paid (and go if it fails): nobody is thanked
+        // for an order, nor the owner told of one, before its money moved (decision 0051).
+        const holdKey = order && mailsWaitForPayment(order) ? orderMailKey(inserted.id) : undefined;
+        if (holdKey) mailsHeld = true;
         const { owner, visitorCopy } = entryMails(
           entry.form.definition,
           entry.fields,
@@ -131,11 +141,12 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
             number: inserted.id,
             summary: order.summary,
             currency: order.currency,
-            instructions: order.provider === 'offline' ? order.instructions : '',
-            status: paymentStatusText.awaiting,
+            instructions:
+              order.provider === 'offline' && order.summary.total > 0 ? order.instructions : '',
+            status: orderMailStatus(order),
           },
         );
-        if (owner) await enqueueMail(trx, owner, entry.now);
+        if (owner) await enqueueMail(trx, owner, entry.now, { holdKey });
         if (visitorCopy) {
           const address = (visitorCopy.to[0] ?? '').toLowerCase();
           const copies = await takeRateLimit(
@@ -145,7 +156,7 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
             address,
             entry.now,
           );
-          if (copies.allowed) await enqueueMail(trx, visitorCopy, entry.now);
+          if (copies.allowed) await enqueueMail(trx, visitorCopy, entry.now, { holdKey });
           else copyWithheldFrom = inserted.id;
         }
       }
@@ -167,8 +178,11 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
       entry: copyWithheldFrom,
     });
   }
+  if (outcome.stored === 'duplicate') {
+    return { stored: 'duplicate', existing: await entryByFingerprint(deps, entry.fingerprint) };
+  }
   if (outcome.stored === 'entry' && entry.status === 'entry') {
-    deps.deliverMailSoon();
+    if (!mailsHeld) deps.deliverMailSoon();
     const { notifications } = entry.form.definition.settings;
     if (notifications.owner && notifications.ownerTo.length === 0 && administrators.length === 0) {
       deps.log.warn(
@@ -177,4 +191,47 @@ export async function storeEntry(deps: FormsDependencies, entry: NewEntry): Prom
     }
   }
   return outcome;
+}
+
+/** A card order's mails wait for its payment; an offline or free one's go at once. */
+const mailsWaitForPayment = (order: PreparedOrder) =>
+  order.provider === 'stripe' && order.summary.total > 0;
+
+/** The payment line of an order's mails, as it stands when they are sent. */
+function orderMailStatus(order: PreparedOrder): string {
+  if (order.summary.total === 0) return paymentMessages.statusNothingDue;
+  // A card order's mails are sent only once it is paid.
+  return mailsWaitForPayment(order) ? paymentMessages.status.paid : paymentMessages.status.awaiting;
+}
+
+async function entryByFingerprint(
+  deps: Pick<FormsDependencies, 'db'>,
+  fingerprint: string,
+): Promise<ExistingEntry | undefined> {
+  const row = await deps.db
+    .selectFrom('form_entries')
+    .select(['id', 'status', 'payment_status', 'payment_provider', 'total'])
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      paymentStatus: row.payment_status,
+      provider: row.payment_provider,
+      total: row.total === null ? null : Number(row.total),
+    }
+  );
+}
+
+/**
+ * Frees an entry's fingerprint, so the same filled-in form sent again is a new attempt rather
+ * than a repeat of this one: for an order that failed, or a submission refused as spam.
+ */
+export async function releaseFingerprint(deps: Pick<FormsDependencies, 'db'>, entryId: number) {
+  await deps.db
+    .updateTable('form_entries')
+    .set({ fingerprint: `released:${entryId}` })
+    .where('id', '=', entryId)
+    .execute();
 }

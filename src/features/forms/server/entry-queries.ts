@@ -5,7 +5,7 @@ import type {
   FormEntryStatus,
   PaymentStatus,
 } from '../../../platform/db/schema.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import type { OrderSummary } from '../../payments/order-pricing.ts';
 import type { EntryField } from './notifications.ts';
 
 export type StoredEntry = {

@@ -8,8 +8,8 @@ import type {
 } from '../../../platform/ajax/multipart-body.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { FileBackend } from '../../../platform/db/schema.ts';
+import { fill } from '../../../platform/fill-message.ts';
 import type { FormField } from '../form-definition.ts';
-import { fill } from '../messages.ts';
 import { moreMessages } from '../more-messages.ts';
 import { extensionOf, imageExtensions, uploadTotalError } from '../rules/files.ts';
 import type { FileStorages } from './files-storage.ts';

@@ -1,7 +1,7 @@
 import type { UploadReceiver } from '../../../platform/ajax/multipart-body.ts';
 import { formUploadReceiver, type ReceivedFile } from './files-receive.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
-import { loadForm } from './submission.ts';
+import { loadForm } from './loaded-form.ts';
 
 /** Where the files of a submission go, for `/ajax` and a page's own POST alike. */
 export function submissionUploads(deps: FormsDependencies): UploadReceiver<ReceivedFile> {

@@ -1,12 +1,10 @@
-import type { Insertable } from 'kysely';
 import type { PageCache } from '../../../platform/cache/page-cache.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import type { StatHitsTable } from '../../../platform/db/schema.ts';
 import type { Logger } from '../../../platform/log.ts';
+import type { OrderPayments } from '../../payments/order-payments.ts';
 import type { VisitorIdSetting } from '../../stats/visitor-consent.ts';
 import type { CaptchaSettings } from '../captcha-settings.ts';
 import type { FileSettings } from '../file-settings.ts';
-import type { PaymentSettings } from '../payment-settings.ts';
 import type { ThirdPartyCaptcha } from './captcha/siteverify.ts';
 import type { FileStorages } from './files-storage.ts';
 
@@ -32,14 +30,12 @@ export type FormsDependencies = {
    * time zone that says which day is today for date fields.
    */
   siteSettings: () => Promise<{ title: string; visitorId: VisitorIdSetting; timeZone: string }>;
-  /** The payment settings with the environment's Stripe keys in place of the admin's. */
-  paymentSettings: () => Promise<PaymentSettings>;
+  /** Orders' money: settings, coupons, card payments (payments/order-payments.ts). */
+  payments: OrderPayments;
   /** The upload limit and where files go (the admin's Files tab). */
   fileSettings: () => Promise<FileSettings>;
   /** Where files are written and read (built on `fileSettings`). */
   fileStorages: FileStorages;
-  /** STRIPE_API_URL: another address for Stripe's API (a local stand-in in tests). */
-  stripeApiUrl: string | undefined;
   /** The site's captcha service and its keys (the admin's Captcha tab). */
   captchaSettings: () => Promise<CaptchaSettings>;
   /**
@@ -47,16 +43,4 @@ export type FormsDependencies = {
    * services' siteverify calls (local stand-ins in tests); each service's own when absent.
    */
   captchaVerifyUrls: Partial<Record<ThirdPartyCaptcha, string>>;
-  /**
-   * The statistics row of a paid order (stats' purchase event), or undefined while statistics
-   * are off; stored in the transaction that marks the order paid.
-   */
-  purchaseHit: (purchase: {
-    at: number;
-    path: string;
-    visitorId: string | null;
-    entryId: number;
-    currency: string;
-    total: number;
-  }) => Promise<Insertable<StatHitsTable> | undefined>;
 };

@@ -1,5 +1,7 @@
 import type { Db } from '../../../platform/db/connect.ts';
+import type { SitePayments } from '../../payments/providers.ts';
 import { embedCode } from '../embed.ts';
+import { formPaymentProblem } from '../form-checkout.ts';
 import { listForms } from './forms-store.ts';
 
 /** A form as the owner's Forms screen lists it. */
@@ -43,5 +45,19 @@ export async function formsOverview(db: Db): Promise<FormOverview[]> {
       lastEntryAt: last.length > 0 ? Math.max(...last) : null,
       embed: embedCode(form.id),
     };
+  });
+}
+
+/** A form that cannot take its payments as the site is set, and why. */
+export type FormPaymentProblem = { id: number; title: string; problem: string };
+
+/** Every form that cannot take its payments as the site is set (Settings → Payments). */
+export async function formsWithPaymentProblems(
+  db: Db,
+  site: SitePayments,
+): Promise<FormPaymentProblem[]> {
+  return (await listForms(db)).flatMap((form) => {
+    const problem = formPaymentProblem(form.definition, site);
+    return problem ? [{ id: form.id, title: form.definition.title, problem }] : [];
   });
 }

@@ -1,9 +1,10 @@
+import { fill } from '../../../platform/fill-message.ts';
 import { htmlToText, renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
-import { type CurrencyFormat, formatAmount } from '../currency.ts';
+import { type CurrencyFormat, formatAmount } from '../../payments/currency.ts';
+import { paymentMessages } from '../../payments/messages.ts';
+import type { OrderSummary } from '../../payments/order-pricing.ts';
 import type { FormDefinition } from '../form-definition.ts';
-import { fill } from '../messages.ts';
-import type { OrderSummary } from '../order-summary.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { textOfHtml } from '../rules/rich-text.ts';
 import { viewMessages } from '../view-messages.ts';
@@ -88,7 +89,7 @@ function orderLines(order: OrderMailPart): string[] {
 }
 
 const orderText = (order: OrderMailPart) =>
-  `${fill(serverMessages.mailOrderNumber, { number: order.number })}\n${fill(serverMessages.mailOrderStatus, { status: order.status })}\n\n${orderLines(order).join('\n')}${order.instructions ? `\n\n${htmlToText(renderMarkdown(order.instructions))}` : ''}\n\n`;
+  `${fill(paymentMessages.mailOrderNumber, { number: order.number })}\n${fill(paymentMessages.mailOrderStatus, { status: order.status })}\n\n${orderLines(order).join('\n')}${order.instructions ? `\n\n${htmlToText(renderMarkdown(order.instructions))}` : ''}\n\n`;
 
 function orderHtml(order: OrderMailPart): string {
   const money = (amount: number) => escapeHtml(formatAmount(amount, order.currency));
@@ -108,8 +109,8 @@ function orderHtml(order: OrderMailPart): string {
   );
   const head = `<tr><th ${cell}>${escapeHtml(viewMessages.summaryItem)}</th><th ${cell}>${escapeHtml(viewMessages.summaryQuantity)}</th><th ${right}>${escapeHtml(viewMessages.summaryPrice)}</th></tr>`;
   return (
-    `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(serverMessages.mailOrderNumber, { number: order.number }))}</p>` +
-    `<p style="margin:0 0 12px">${escapeHtml(fill(serverMessages.mailOrderStatus, { status: order.status }))}</p>` +
+    `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(fill(paymentMessages.mailOrderNumber, { number: order.number }))}</p>` +
+    `<p style="margin:0 0 12px">${escapeHtml(fill(paymentMessages.mailOrderStatus, { status: order.status }))}</p>` +
     `<table style="border-collapse:collapse;margin:0 0 16px">${head}${rows.join('')}</table>` +
     (order.instructions
       ? `<div style="margin:0 0 24px">${htmlOf(renderMarkdown(order.instructions))}</div>`
@@ -153,7 +154,7 @@ export function entryMails(
     mails.owner = {
       to: owners,
       subject: order
-        ? fill(serverMessages.mailOrderOwnerSubject, {
+        ? fill(paymentMessages.mailOrderOwnerSubject, {
             number: order.number,
             form: definition.title,
           })
@@ -172,7 +173,7 @@ export function entryMails(
     mails.visitorCopy = {
       to: [visitorEmail],
       subject: order
-        ? fill(serverMessages.mailOrderVisitorSubject, {
+        ? fill(paymentMessages.mailOrderVisitorSubject, {
             number: order.number,
             site: context.siteTitle,
           })

@@ -1,6 +1,6 @@
 import { countryShortCodes, countryTuples } from 'country-region-data';
 import { toZonedInputs } from '../../../platform/time-zone.ts';
-import type { CurrencyFormat } from '../currency.ts';
+import type { CurrencyFormat } from '../../payments/currency.ts';
 import type { RuleContext } from '../field-rules.ts';
 import type { FormValues } from '../field-values.ts';
 import type { FormDefinition } from '../form-definition.ts';

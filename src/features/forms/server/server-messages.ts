@@ -1,21 +1,12 @@
 /**
- * The texts only the server writes (locale en): general errors of a submission, coupons and
- * orders, and the mails an entry causes. Apart from messages.ts so the form island does not
- * carry them. Filled by `fill`.
+ * The texts only the server writes (locale en): general errors of a submission and the mails
+ * an entry causes (orders' texts are the payments feature's). Apart from messages.ts so the
+ * form island does not carry them. Filled by `fill`.
  */
 export const serverMessages = {
-  cardDeclined: 'The card was not accepted: {reason}',
   /** A bank's confirmation step needs the page's scripts. */
   cardNeedsScript:
     'Your bank asks you to confirm this payment, which needs JavaScript. Please turn it on and send the form again.',
-  couponNotForForm: 'This coupon code cannot be used here.',
-  couponNotYet: 'This coupon code is not valid yet.',
-  couponExpired: 'This coupon code has expired.',
-  couponUsedUp: 'This coupon code has been used up.',
-  /** The server's total differs from the one the visitor saw (prices changed, or a crafted request). */
-  totalChanged:
-    'The total has changed to {total}. Please check the order summary and submit again.',
-  orderTooLarge: 'This order is larger than the form can take. Please choose fewer items.',
   /** General errors the server puts in the form header. */
   formNotFound: 'This form is no longer available.',
   expiredToken:
@@ -24,15 +15,5 @@ export const serverMessages = {
   tooManySubmissions:
     'Too many submissions from your connection. Please wait a minute and try again.',
   readOnly: 'This form is read-only and cannot be submitted.',
-  mailOrderNumber: 'Order {number}',
-  mailOrderStatus: 'Payment: {status}',
-  mailOrderOwnerSubject: 'New order {number}: {form}',
-  mailOrderVisitorSubject: 'Your order {number} at {site}',
-  paymentAwaiting: 'awaiting payment',
-  paymentPaid: 'paid',
-  paymentFailed: 'failed',
-  paymentRefunded: 'refunded',
-  /** Added to the confirmation of an order that is paid later (offline). */
-  orderConfirmation: 'Your order number is {number}. The total is {total}.',
   mailOwnerFooter: 'Sent from {page} through the form "{form}" on {site}.',
 } as const;

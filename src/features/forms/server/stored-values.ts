@@ -1,32 +1,28 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import type { RuleContext } from '../field-rules.ts';
 import { asPart, asText, type FieldInput } from '../field-values.ts';
-import type { FormField } from '../form-definition.ts';
+import type { FieldOfType, FormField } from '../form-definition.ts';
 import { addressLine, answerText } from '../more-field-values.ts';
 import { hasStates } from '../rules/address.ts';
 import { formatDate, parseDate } from '../rules/date.ts';
 
-/**
- * A password as an entry keeps it: scrypt with a random salt, never the password itself
- * (decision 0039). The owner can check a password against it; nobody can read it back.
- */
-export function hashPassword(password: string, salt = randomBytes(16)): string {
-  const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16384, r: 8, p: 1 });
-  return `scrypt$16384$8$1$${salt.toString('base64')}$${hash.toString('base64')}`;
-}
+/** The password a password field received (its first input when it asks twice). */
+export const passwordOf = (field: FieldOfType<'password'>, input: FieldInput | undefined) =>
+  field.confirmation ? asPart(input, 'primary') : asText(input);
 
 /**
  * What an entry stores for a field that passed its rules: the display text for most, and for
  * the newer types the form that is most useful to the owner and safest to keep — a phone in
  * E.164, rich text sanitised with the posts' policy, a date in the field's format, an address
- * without a state its country does not have, a password only as a hash.
+ * without a state its country does not have, a password only as its hash (worked out before,
+ * off the event loop: password-hash.ts, given here by field id).
  */
 export function storedValue(
   field: FormField,
   input: FieldInput | undefined,
   context: RuleContext,
+  passwordHashes: ReadonlyMap<number, string> = new Map(),
 ): string {
   switch (field.type) {
     case 'phone': {
@@ -54,8 +50,10 @@ export function storedValue(
       return addressLine(hasStates(country) ? parts : { ...parts, state: '' });
     }
     case 'password': {
-      const password = field.confirmation ? asPart(input, 'primary') : asText(input);
-      return password === '' ? '' : hashPassword(password);
+      if (passwordOf(field, input) === '') return '';
+      const hash = passwordHashes.get(field.id);
+      if (hash === undefined) throw new Error(`The password of field ${field.id} was not hashed`);
+      return hash;
     }
     default:
       return answerText(field, input);

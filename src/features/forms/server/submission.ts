@@ -1,80 +1,40 @@
-import { renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
-import { isSafeRedirectTarget } from '../../../platform/redirect-target.ts';
-import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
+import { randomUUID } from 'node:crypto';
+import { defaultCurrency, formatAmount } from '../../payments/currency.ts';
+import { paymentMessages } from '../../payments/messages.ts';
+import type { PaymentSettings } from '../../payments/payment-settings.ts';
+import { currencyOf } from '../../payments/payment-settings.ts';
+import type { Checkout } from '../../payments/providers.ts';
 import { usableVisitorId } from '../../stats/visitor-consent.ts';
 import { visibleFieldIds } from '../conditions.ts';
-import { defaultCurrency, formatAmount } from '../currency.ts';
-import { fileFieldTypes, isInputField } from '../field-kinds.ts';
-import { checkFields, errorKey, type FieldErrors } from '../field-rules.ts';
-import {
-  asPart,
-  asText,
-  displayValue,
-  type FormValues,
-  initialValue,
-  readFieldEntries,
-} from '../field-values.ts';
-import {
-  defaultConfirmationMessage,
-  type FormDefinition,
-  type StoredForm,
-} from '../form-definition.ts';
+import { checkFields, errorKey, type FieldErrors, type RuleContext } from '../field-rules.ts';
+import { displayValue, type FormValues, readFieldEntries } from '../field-values.ts';
+import { formCheckout, takesPayment } from '../form-checkout.ts';
+import type { FormDefinition } from '../form-definition.ts';
 import { honeypotFieldId } from '../honeypot.ts';
-import { fill, formMessages } from '../messages.ts';
-import { moreMessages } from '../more-messages.ts';
-import { currencyOf } from '../payment-settings.ts';
-import type { FormBlocks } from '../public-form.ts';
-import { isAllowedEmail } from '../rules/email.ts';
-import { viewMessages } from '../view-messages.ts';
 import { checkCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
-import { storeEntry } from './entries.ts';
-import { fileLine } from './files-entries.ts';
+import { type ExistingEntry, releaseFingerprint, storeEntry } from './entries.ts';
 import type { ReceivedFile } from './files-receive.ts';
 import { receivedFiles } from './files-uploads.ts';
 import { checkFormToken, type IssuedToken, issueFormToken, signedIssueTime } from './form-token.ts';
 import type { FormsDependencies } from './forms-dependencies.ts';
-import { findForm } from './forms-store.ts';
-import { completeCardPayment, takeCardPayment } from './payments/card-checkout.ts';
-import { takesPayment } from './payments/checkout.ts';
-import { orderFieldValue, type PreparedOrder, prepareOrder } from './payments/order.ts';
+import { type LoadedForm, loadForm } from './loaded-form.ts';
 import { serverRuleContext } from './rule-context.ts';
 import { serverMessages } from './server-messages.ts';
-import { storedValue } from './stored-values.ts';
+import {
+  applyReadOnly,
+  fileContentErrors,
+  filesByField,
+  pagePath,
+  restrictedEmailErrors,
+  seconds,
+  spamReason,
+} from './submission-checks.ts';
+import { type Confirmation, confirmationFor, type OrderState } from './submission-confirm.ts';
+import { entryFields, hashPasswords } from './submission-fields.ts';
 import { submissionFingerprint } from './submission-identity.ts';
+import { type PreparedOrder, priceOrder } from './submission-order.ts';
 
-/** A form as the server uses it: the definition, its confirmation and blocks rendered once. */
-export type LoadedForm = StoredForm & { confirmationHtml: SanitisedHtml; blocks: FormBlocks };
-
-/** Loads a form once per content version (forms change rarely, and pages share them). */
-export async function loadForm(
-  deps: FormsDependencies,
-  id: number,
-): Promise<LoadedForm | undefined> {
-  await deps.contentCache.refresh();
-  return deps.contentCache.memo(`form:${id}`, async () => {
-    const form = await findForm(deps.db, id);
-    if (!form) return undefined;
-    let { confirmation } = form.definition.settings;
-    // A redirect stored before targets were checked (or written around saveForm) that could
-    // lead off the site is not followed: the form thanks the visitor in place instead.
-    if (confirmation.type === 'redirect' && !isSafeRedirectTarget(confirmation.url)) {
-      deps.log.warn('A form redirects to an unsafe address; it confirms in place', { form: id });
-      confirmation = { type: 'message', message: defaultConfirmationMessage };
-    }
-    const settings = { ...form.definition.settings, confirmation };
-    const blocks: FormBlocks = {};
-    for (const field of form.definition.fields) {
-      if (field.type === 'content') blocks[field.id] = sanitiseStoredHtml(field.html);
-      if (field.type === 'html') blocks[field.id] = sanitiseStoredHtml(field.code);
-    }
-    return {
-      ...form,
-      definition: { ...form.definition, settings },
-      confirmationHtml: renderMarkdown(confirmation.type === 'message' ? confirmation.message : ''),
-      blocks,
-    };
-  });
-}
+export type { Confirmation };
 
 export type SubmissionRequest = {
   formId: string | undefined;
@@ -121,55 +81,6 @@ export function submissionRequest(
   };
 }
 
-/** The files received for each file field, in the order sent. */
-function filesByField(files: readonly ReceivedFile[]): Record<number, ReceivedFile[]> {
-  const byField: Record<number, ReceivedFile[]> = {};
-  for (const file of files) {
-    if (file.fieldId > 0) byField[file.fieldId] = [...(byField[file.fieldId] ?? []), file];
-  }
-  return byField;
-}
-
-/** A file whose content is not what its name says is refused by name (not only by extension). */
-function fileContentErrors(
-  definition: FormDefinition,
-  files: Record<number, ReceivedFile[]>,
-  visible: ReadonlySet<number>,
-  errors: FieldErrors,
-) {
-  for (const field of definition.fields) {
-    if (!visible.has(field.id) || errors[errorKey(field.id)]) continue;
-    const disguised = files[field.id]?.find((file) => !file.contentMatches);
-    if (disguised)
-      errors[errorKey(field.id)] = fill(moreMessages.fileContent, { name: disguised.name });
-  }
-}
-
-/**
- * What an entry keeps of a file field: each file's name, size and download address (the
- * signature's typed name when it was typed); for spam, whose files are not kept, the names.
- */
-function fileFieldValue(
-  field: FormDefinition['fields'][number],
-  input: FormValues[number] | undefined,
-  files: readonly ReceivedFile[],
-  siteUrl: string,
-  kept: boolean,
-): string {
-  const typed = field.type === 'signature' ? asPart(input, 'typed').trim() : '';
-  const lines = files.map((file) =>
-    kept && file.stored
-      ? fileLine(file, siteUrl)
-      : `${file.name} (${moreMessages.fileSpamNotKept})`,
-  );
-  if (typed !== '' && files.length === 0) return fill(moreMessages.signedAs, { name: typed });
-  return lines.join('\n');
-}
-
-export type Confirmation =
-  | { type: 'message'; html: SanitisedHtml }
-  | { type: 'redirect'; url: string; newTab: boolean };
-
 export type SubmissionResult =
   | {
       outcome: 'accepted';
@@ -186,125 +97,105 @@ export type SubmissionResult =
       form: LoadedForm;
       values: FormValues;
     }
-  | {
-      outcome: 'rejected';
-      status: number;
-      header?: string | undefined;
-      /** The captcha's refusal (seed §8), shown in the captcha's place (`recaptcha`). */
-      captcha?: string | undefined;
-      fields: FieldErrors;
-      /** A new token when the old one expired, so the visitor can send again at once. */
-      freshToken?: IssuedToken | undefined;
-      form?: LoadedForm | undefined;
-      values: FormValues;
-    };
+  | Rejected;
+
+type Rejected = {
+  outcome: 'rejected';
+  status: number;
+  header?: string | undefined;
+  /** The captcha's refusal (seed §8), shown in the captcha's place (`recaptcha`). */
+  captcha?: string | undefined;
+  fields: FieldErrors;
+  /** A new token when the old one expired, so the visitor can send again at once. */
+  freshToken?: IssuedToken | undefined;
+  form?: LoadedForm | undefined;
+  values: FormValues;
+};
 
 const rejected = (
   status: number,
   header: string | undefined,
-  extra: Partial<Extract<SubmissionResult, { outcome: 'rejected' }>> = {},
-): SubmissionResult => ({ outcome: 'rejected', status, header, fields: {}, values: {}, ...extra });
+  extra: Partial<Rejected> = {},
+): Rejected => ({ outcome: 'rejected', status, header, fields: {}, values: {}, ...extra });
 
-/** Seconds as the browser sends them (`start_timestamp`, `end_timestamp`). */
-const seconds = (value: string | undefined) =>
-  value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
-
-/**
- * Whole seconds of grace for the signed fill time: both ends are rounded down to seconds, and
- * the island's start token is signed a little after the page showed the form.
- */
-const signedFillGraceSeconds = 1;
+const isRejected = (step: object): step is Rejected =>
+  'outcome' in step && step.outcome === 'rejected';
 
 /**
- * Why a submission looks like a machine's: it filled the honeypot, or it came faster than
- * the form's minimum fill time. The browser's timestamps are checked when it sends them, but
- * never believed alone: the fill time is also bounded by what the server signed, the start
- * token the island kept from the visitor's first interaction or else the token sent, so a
- * sender cannot claim more time than it has held a token (decision 0019).
- */
-function spamReason(
-  definition: FormDefinition,
-  request: SubmissionRequest,
-  honeypot: string,
-  signedFillSeconds: number,
-): string | undefined {
-  const { antispam } = definition.settings;
-  if (antispam.honeypot && honeypot.trim() !== '') return 'honeypot';
-  if (signedFillSeconds + signedFillGraceSeconds < antispam.minimumSeconds) return 'too-fast';
-  const sentStart = request.startTimestamp !== undefined && request.startTimestamp !== '';
-  const sentEnd = request.endTimestamp !== undefined && request.endTimestamp !== '';
-  if (sentStart || sentEnd) {
-    const start = seconds(request.startTimestamp);
-    const end = seconds(request.endTimestamp);
-    if (!start || !end || end < start) return 'bad-timestamps';
-    if (end - start < antispam.minimumSeconds) return 'too-fast';
-  }
-  return undefined;
-}
-
-/** A read-only field keeps the value it was shown with, whatever is sent. */
-function applyReadOnly(definition: FormDefinition, values: FormValues): FormValues {
-  const result = { ...values };
-  for (const field of definition.fields) {
-    if (field.readOnly && isInputField(field)) result[field.id] = initialValue(field);
-    if (field.type === 'hidden') result[field.id] = field.defaultValue;
-  }
-  return result;
-}
-
-function restrictedEmailErrors(
-  definition: FormDefinition,
-  values: FormValues,
-  visible: ReadonlySet<number>,
-  errors: FieldErrors,
-) {
-  for (const field of definition.fields) {
-    if (field.type !== 'email' || !visible.has(field.id) || errors[errorKey(field.id)]) continue;
-    const value = (
-      field.confirmation ? asPart(values[field.id], 'primary') : asText(values[field.id])
-    ).trim();
-    if (value !== '' && !isAllowedEmail(value, field.allowList, field.denyList)) {
-      errors[errorKey(field.id)] = formMessages.restrictedEmail;
-    }
-  }
-}
-
-/** The page a form was sent from, as a same-site path (what entries keep). */
-function pagePath(pageUrl: string | undefined): string {
-  if (!pageUrl || pageUrl.length > 2000) return '';
-  return /^\/(?!\/)[^\s\\]*$/.test(pageUrl) ? pageUrl : '';
-}
-
-/**
- * Handles one submission, from `/ajax` or a page's normal POST alike: the token, the same
- * field rules the browser ran, restricted e-mails, spam checks; then, within the sender's
- * rate limit, stores the entry (exactly once, even when it is sent twice) with its mails.
+ * Handles one submission, from `/ajax` or a page's normal POST alike, in the steps below, each
+ * of which may refuse it: read the form and the values; check the token, spam and the same
+ * field rules the browser ran; price its order; verify its captcha; store it (exactly once,
+ * even when it is sent twice, within the sender's rate limit, with its mails); pay for it; and
+ * confirm what truly happened.
  */
 export async function submitEntry(
   deps: FormsDependencies,
   request: SubmissionRequest,
   now = Date.now(),
 ): Promise<SubmissionResult> {
+  const read = await readSubmission(deps, request, now);
+  if (isRejected(read)) return read;
+  const checked = await checkSubmission(deps, read);
+  if (isRejected(checked)) return checked;
+  const priced = await priceSubmission(deps, checked);
+  if (isRejected(priced)) return priced;
+  const verified = await verifySubmission(deps, priced);
+  if (isRejected(verified)) return verified;
+  const stored = await storeSubmission(deps, verified);
+  if ('outcome' in stored) return stored;
+  return payAndConfirm(deps, verified, stored.entryId);
+}
+
+/** The form the submission names and what it sent, with read-only fields as shown. */
+type Read = {
+  request: SubmissionRequest;
+  now: number;
+  form: LoadedForm;
+  values: FormValues;
+  parsed: ReturnType<typeof readFieldEntries>;
+};
+
+async function readSubmission(
+  deps: FormsDependencies,
+  request: SubmissionRequest,
+  now: number,
+): Promise<Read | Rejected> {
   const formId = /^\d{1,9}$/.test(request.formId ?? '') ? Number(request.formId) : undefined;
   const form = formId === undefined ? undefined : await loadForm(deps, formId);
   if (!form) return rejected(404, serverMessages.formNotFound);
-  const { definition } = form;
-  const parsed = readFieldEntries(request.entries, definition);
-  const values = applyReadOnly(definition, parsed.values);
-  const withForm = { form, values };
-  if (definition.settings.readOnly) return rejected(403, serverMessages.readOnly, withForm);
+  const parsed = readFieldEntries(request.entries, form.definition);
+  const values = applyReadOnly(form.definition, parsed.values);
+  if (form.definition.settings.readOnly) {
+    return rejected(403, serverMessages.readOnly, { form, values });
+  }
+  return { request, now, form, values, parsed };
+}
 
+/** What the checks found: spam or not, the fields shown, and their errors. */
+type Checked = Read & {
+  spam: string | undefined;
+  visible: ReadonlySet<number>;
+  files: Record<number, ReceivedFile[]>;
+  ruleContext: RuleContext;
+  errors: FieldErrors;
+  payment: { settings: PaymentSettings; checkout: Checkout } | undefined;
+};
+
+const withForm = (read: Read) => ({ form: read.form, values: read.values });
+
+async function checkSubmission(deps: FormsDependencies, read: Read): Promise<Checked | Rejected> {
+  const { form, values, request, now } = read;
+  const { definition } = form;
   const token = checkFormToken(deps.secret, form.id, request.token, now);
   if (!token.ok) {
     if (token.reason === 'expired') {
       return rejected(400, serverMessages.expiredToken, {
-        ...withForm,
+        ...withForm(read),
         freshToken: issueFormToken(deps.secret, form.id, now),
       });
     }
-    return rejected(400, serverMessages.invalidToken, withForm);
+    return rejected(400, serverMessages.invalidToken, withForm(read));
   }
-
   const honeypotId = honeypotFieldId(definition);
   const honeypot =
     request.entries.find(([name]) => name === `qforms[fields][${honeypotId}]`)?.[1] ?? '';
@@ -312,194 +203,321 @@ export async function submitEntry(
   const signedStart =
     signedIssueTime(deps.secret, form.id, request.startToken, now) ?? token.issuedAt;
   const signedFill = Math.max(0, Math.floor(now / 1000) - signedStart);
-  const spam = spamReason(definition, request, honeypot, signedFill);
-
-  const visible = visibleFieldIds(definition, values);
-  const paymentSettings = takesPayment(definition) ? await deps.paymentSettings() : undefined;
-  const site = await deps.siteSettings();
-  const files = filesByField(request.files);
-  const ruleContext = await serverRuleContext(definition, values, {
-    currency: paymentSettings ? currencyOf(paymentSettings) : defaultCurrency,
-    timeZone: site.timeZone,
-    now,
-  });
-  const errors = checkFields(definition, values, visible, { ...ruleContext, files });
-  fileContentErrors(definition, files, visible, errors);
-  restrictedEmailErrors(definition, values, visible, errors);
-  if (parsed.browserOnlySent) {
+  const spam = spamReason(
+    definition,
+    { start: request.startTimestamp, end: request.endTimestamp },
+    honeypot,
+    signedFill,
+  );
+  if (read.parsed.unknownFieldIds.some((id) => id !== honeypotId)) {
+    deps.log.debug('Form submission had unknown fields', {
+      form: form.id,
+      fields: read.parsed.unknownFieldIds.slice(0, 20),
+    });
+  }
+  if (read.parsed.browserOnlySent) {
     deps.log.warn('A submission carried card details, which the form never sends; dropped unread', {
       form: form.id,
     });
   }
-  let order: PreparedOrder | undefined;
-  if (paymentSettings && !spam) {
-    const prepared = await prepareOrder(
-      deps,
-      form.id,
-      definition,
-      values,
-      visible,
-      paymentSettings,
-      request.entries.find(([name]) => name === 'qforms[total]')?.[1],
-      errors,
+
+  const visible = visibleFieldIds(definition, values);
+  const payment = takesPayment(definition) ? await paymentOf(deps, definition) : undefined;
+  const site = await deps.siteSettings();
+  const files = filesByField(request.files);
+  const ruleContext = {
+    ...(await serverRuleContext(definition, values, {
+      currency: payment ? currencyOf(payment.settings) : defaultCurrency,
+      timeZone: site.timeZone,
       now,
-    );
-    if ('header' in prepared) return rejected(409, prepared.header, withForm);
-    if ('order' in prepared) order = prepared.order;
+    })),
+    // A card field takes a card only where the form can charge one; elsewhere it has no inputs.
+    cardTaken: payment?.checkout.provider === 'stripe' && payment.checkout.ready,
+  };
+  const errors = checkFields(definition, values, visible, { ...ruleContext, files });
+  fileContentErrors(definition, files, visible, errors);
+  restrictedEmailErrors(definition, values, visible, errors);
+  return { ...read, spam, visible, files, ruleContext, errors, payment };
+}
+
+async function paymentOf(deps: FormsDependencies, definition: FormDefinition) {
+  const settings = await deps.payments.settings();
+  return { settings, checkout: formCheckout(definition, settings) };
+}
+
+/** The order the server computed, for a payment form's submission that is not spam. */
+type Priced = Checked & { order: PreparedOrder | undefined };
+
+async function priceSubmission(
+  deps: FormsDependencies,
+  checked: Checked,
+): Promise<Priced | Rejected> {
+  if (!checked.payment || checked.spam) return { ...checked, order: undefined };
+  const priced = await priceOrder(
+    deps.payments,
+    {
+      formId: checked.form.id,
+      definition: checked.form.definition,
+      values: checked.values,
+      visible: checked.visible,
+      shownTotal: checked.request.entries.find(([name]) => name === 'qforms[total]')?.[1],
+      now: checked.now,
+    },
+    checked.payment.settings,
+    checked.payment.checkout,
+    checked.errors,
+  );
+  if ('refused' in priced) {
+    return rejected(priced.refused.status, priced.refused.header, withForm(checked));
   }
-  if (!spam && Object.keys(errors).length > 0) {
-    return { outcome: 'rejected', status: 422, fields: errors, ...withForm };
-  }
-  // The captcha last, once nothing else stands in the way: a third party's token is checked
-  // (and spent) only for a submission that would be stored, spam included. Refused, nothing is
-  // stored: the visitor is told in the captcha's place and may try again (decision 0037).
-  if (hasCaptcha(definition)) {
-    const captcha = await checkCaptcha(deps, request, now);
-    if (!captcha.passed) {
-      const details = { form: form.id, provider: captcha.provider, reason: captcha.reason };
-      if (captcha.unreachable) {
+  return { ...checked, order: 'order' in priced ? priced.order : undefined };
+}
+
+/**
+ * The captcha, once everything else is known: a submission with wrong fields and a wrong
+ * captcha is told about both (seed §3: general and field errors are shown together, and the
+ * captcha is reset on every failure, so checking it spends nothing the visitor still needs).
+ * Refused, nothing is stored (decision 0037).
+ */
+async function verifySubmission(
+  deps: FormsDependencies,
+  priced: Priced,
+): Promise<Priced | Rejected> {
+  const { form, errors, spam } = priced;
+  let captcha: string | undefined;
+  if (hasCaptcha(form.definition)) {
+    const check = await checkCaptcha(deps, priced.request, priced.now);
+    if (!check.passed) {
+      const details = { form: form.id, provider: check.provider, reason: check.reason };
+      if (check.unreachable) {
         deps.log.warn(
           'The captcha service could not be asked; the submission was refused',
           details,
         );
       } else deps.log.debug('Form submission refused by the captcha', details);
-      return rejected(403, undefined, { ...withForm, captcha: captcha.message });
+      captcha = check.message;
     }
   }
-  if (parsed.unknownFieldIds.some((id) => id !== honeypotId)) {
-    deps.log.debug('Form submission had unknown fields', {
-      form: form.id,
-      fields: parsed.unknownFieldIds.slice(0, 20),
-    });
-  }
+  const fieldErrors = !spam && Object.keys(errors).length > 0;
+  if (!fieldErrors && !captcha) return priced;
+  return {
+    outcome: 'rejected',
+    status: fieldErrors ? 422 : 403,
+    fields: fieldErrors ? errors : {},
+    captcha,
+    ...withForm(priced),
+  };
+}
 
-  const settings = site;
-  const stored = await storeEntry(deps, {
-    form,
-    status: spam ? 'spam' : 'entry',
-    spamReason: spam,
-    fields: definition.fields
-      .filter((field) => isInputField(field) && visible.has(field.id))
-      .map((field) => ({
-        id: field.id,
-        type: field.type,
-        label: field.label,
-        value: fileFieldTypes.includes(field.type)
-          ? fileFieldValue(field, values[field.id], files[field.id] ?? [], deps.siteUrl, !spam)
-          : order && field.type.startsWith('payment-')
-            ? orderFieldValue(field, values[field.id], order.currency)
-            : storedValue(field, values[field.id], ruleContext),
-      })),
-    // Spam keeps no files: they are released with every other file no entry claimed.
-    fileIds: spam
-      ? []
-      : definition.fields
-          .filter((field) => visible.has(field.id))
-          .flatMap((field) => (files[field.id] ?? []).filter((f) => f.stored).map((f) => f.id)),
-    pageUrl: pagePath(request.pageUrl),
-    visitorId: usableVisitorId(request.cookieHeader, settings.visitorId),
-    userAgent: request.userAgent.slice(0, 500),
-    startedAt: (seconds(request.startTimestamp) ?? 0) * 1000 || undefined,
-    fingerprint: submissionFingerprint(deps.secret, {
-      formId: form.id,
-      submissionId: request.submissionId,
-      token: request.token,
-      client: request.client,
-      userAgent: request.userAgent,
-      values,
+/**
+ * Stores the submission: passwords hashed first (off the event loop, and only for a
+ * submission that is no spam and within its sender's rate limit), then the entry with its
+ * mails. A repeat of a submission already stored is answered as that one stands; a repeat of
+ * one that failed, or that was judged spam, is a new attempt. A payment form's spam is never
+ * answered as an order placed: the visitor is asked to send it again.
+ */
+async function storeSubmission(
+  deps: FormsDependencies,
+  priced: Priced,
+): Promise<{ entryId: number } | SubmissionResult> {
+  const { form, request, values, now, spam, order } = priced;
+  const rateLimit = {
+    rule: { scope: 'form-submit', limit: deps.submissionsPerMinute, windowMs: 60_000 },
+    client: request.client,
+  };
+  const hashes = await hashPasswords(deps, priced, rateLimit);
+  if (hashes === 'rate-limited') {
+    return rejected(429, serverMessages.tooManySubmissions, withForm(priced));
+  }
+  const spamOrder = spam !== undefined && priced.payment !== undefined;
+  for (let attempt = 0; ; attempt++) {
+    const fingerprint = spamOrder
+      ? `spam:${randomUUID()}`
+      : submissionFingerprint(deps.secret, {
+          formId: form.id,
+          submissionId: request.submissionId,
+          token: request.token,
+          client: request.client,
+          userAgent: request.userAgent,
+          // The card is not part of what was filled in: the same order tried with another card
+          // (after a declined one, or a bank step left unfinished) is a repeat of it.
+          values: withoutCard(form.definition, values),
+          now,
+        });
+    const stored = await storeEntry(deps, {
+      form,
+      status: spam ? 'spam' : 'entry',
+      spamReason: spam,
+      fields: entryFields(deps, priced, hashes),
+      // Spam keeps no files: they are released with every other file no entry claimed.
+      fileIds: spam
+        ? []
+        : form.definition.fields
+            .filter((field) => priced.visible.has(field.id))
+            .flatMap((field) =>
+              (priced.files[field.id] ?? []).filter((f) => f.stored).map((f) => f.id),
+            ),
+      pageUrl: pagePath(request.pageUrl),
+      visitorId: usableVisitorId(request.cookieHeader, (await deps.siteSettings()).visitorId),
+      userAgent: request.userAgent.slice(0, 500),
+      startedAt: (seconds(request.startTimestamp) ?? 0) * 1000 || undefined,
+      fingerprint,
+      rateLimit,
+      order,
       now,
-    }),
-    rateLimit: {
-      rule: { scope: 'form-submit', limit: deps.submissionsPerMinute, windowMs: 60_000 },
-      client: request.client,
-    },
-    order,
-    now,
-  });
-  if (stored.stored === 'rate-limited') {
-    return rejected(429, serverMessages.tooManySubmissions, withForm);
-  }
-  if (stored.stored === 'coupon-used-up') {
-    const couponField = definition.fields.find((f) => f.type === 'payment-coupon');
-    return {
-      outcome: 'rejected',
-      status: 409,
-      fields: couponField ? { [couponField.id]: serverMessages.couponUsedUp } : {},
-      header: couponField ? undefined : serverMessages.couponUsedUp,
-      ...withForm,
-    };
-  }
-  if (spam) deps.log.info('Form submission stored as spam', { form: form.id, reason: spam });
-
-  if (order?.provider === 'stripe' && order.summary.total > 0 && stored.stored === 'entry') {
-    const step = await takeCardPayment(deps, order, {
-      id: stored.entryId,
-      formId: form.id,
-      description: definition.settings.payment.description || definition.title,
-      email: visitorEmail(definition, values, visible),
     });
-    const cardField = definition.fields.find((f) => f.type === 'payment-credit-card');
-    if (step.outcome === 'action_required') {
+    switch (stored.stored) {
+      case 'rate-limited':
+        return rejected(429, serverMessages.tooManySubmissions, withForm(priced));
+      case 'coupon-used-up':
+        return couponUsedUp(priced);
+      case 'entry':
+        if (!spam) return { entryId: stored.entryId };
+        deps.log.info('Form submission stored as spam', { form: form.id, reason: spam });
+        return spamOrder
+          ? rejected(400, paymentMessages.orderNotPlaced, withForm(priced))
+          : accepted(priced, 'spam', confirmationFor(form));
+      case 'duplicate': {
+        const repeat = await answerRepeat(deps, priced, stored.existing);
+        // A failed order's repeat is a new attempt; its fingerprint is free now.
+        if (repeat !== 'new-attempt') return repeat;
+        if (attempt === 2) return rejected(409, paymentMessages.orderInProgress, withForm(priced));
+      }
+    }
+  }
+}
+
+function withoutCard(definition: FormDefinition, values: FormValues): FormValues {
+  const card = definition.fields.find((field) => field.type === 'payment-credit-card');
+  if (!card) return values;
+  const { [card.id]: _card, ...rest } = values;
+  return rest;
+}
+
+const accepted = (
+  read: Read,
+  stored: 'entry' | 'spam' | 'duplicate',
+  confirmation: Confirmation,
+): SubmissionResult => ({ outcome: 'accepted', stored, confirmation, ...withForm(read) });
+
+function couponUsedUp(priced: Priced): Rejected {
+  const couponField = priced.form.definition.fields.find((f) => f.type === 'payment-coupon');
+  return {
+    outcome: 'rejected',
+    status: 409,
+    fields: couponField ? { [couponField.id]: paymentMessages.couponInvalid } : {},
+    header: couponField ? undefined : paymentMessages.couponInvalid,
+    ...withForm(priced),
+  };
+}
+
+/**
+ * A submission already stored, sent again (a double click, a retry, the visitor's second try):
+ * answered as the first one stands. An order is confirmed only as far as it is paid; one whose
+ * card payment failed, or whose bank step was abandoned (ended here), is tried anew.
+ */
+async function answerRepeat(
+  deps: FormsDependencies,
+  priced: Priced,
+  existing: ExistingEntry | undefined,
+): Promise<SubmissionResult | 'new-attempt'> {
+  const { form } = priced;
+  if (!existing || existing.paymentStatus === null) {
+    return accepted(priced, 'duplicate', confirmationFor(form));
+  }
+  const number = existing.id;
+  const currency = priced.payment ? currencyOf(priced.payment.settings) : defaultCurrency;
+  const total = formatAmount(existing.total ?? 0, currency);
+  let status: string = existing.paymentStatus;
+  if (status === 'awaiting' && existing.provider === 'stripe') {
+    status = await deps.payments.endAbandonedCardPayment(existing.id);
+    if (status === 'in-flight') {
+      return rejected(409, paymentMessages.orderInProgress, withForm(priced));
+    }
+  }
+  const state: OrderState | undefined =
+    status === 'paid'
+      ? { kind: existing.total === 0 ? 'free' : 'paid', number, total }
+      : status === 'processing'
+        ? { kind: 'processing', number, total }
+        : status === 'awaiting'
+          ? { kind: 'awaiting', number, total, instructions: priced.order?.instructions ?? '' }
+          : undefined;
+  if (state) return accepted(priced, 'duplicate', confirmationFor(form, state));
+  await releaseFingerprint(deps, existing.id);
+  return 'new-attempt';
+}
+
+/**
+ * The order's payment, once stored: nothing to do for a free order (paid at once) or an
+ * offline one (the instructions say how); a card is charged for the server's total. The
+ * visitor is then told what truly happened (submission-confirm.ts).
+ */
+async function payAndConfirm(
+  deps: FormsDependencies,
+  priced: Priced,
+  entryId: number,
+): Promise<SubmissionResult> {
+  const { form, order, now } = priced;
+  if (!order) return accepted(priced, 'entry', confirmationFor(form));
+  const facts = { number: entryId, total: formatAmount(order.summary.total, order.currency) };
+  if (order.summary.total === 0) {
+    await deps.payments.markPaid(entryId, now);
+    return accepted(priced, 'entry', confirmationFor(form, { kind: 'free', ...facts }));
+  }
+  if (order.provider === 'offline') {
+    const state = { kind: 'awaiting' as const, ...facts, instructions: order.instructions };
+    return accepted(priced, 'entry', confirmationFor(form, state));
+  }
+  const step = await deps.payments.payByCard({
+    entryId,
+    formId: form.id,
+    amount: order.summary.total,
+    currency: order.currency.code,
+    paymentMethod: order.card?.token ?? '',
+    description: form.definition.settings.payment.description || form.definition.title,
+    email: visitorEmail(form.definition, priced.values, priced.visible),
+  });
+  switch (step.outcome) {
+    case 'paid':
+    case 'processing':
+      return accepted(priced, 'entry', confirmationFor(form, { kind: step.outcome, ...facts }));
+    case 'action_required':
       return {
         outcome: 'action_required',
         payment: {
           provider: 'stripe',
           clientSecret: step.clientSecret,
-          entryId: stored.entryId,
+          entryId,
           proof: step.proof,
         },
-        ...withForm,
+        ...withForm(priced),
       };
-    }
-    if (step.outcome === 'declined') {
-      return {
-        outcome: 'rejected',
-        status: 402,
-        fields: cardField ? { [errorKey(cardField.id, 'number')]: step.message } : {},
-        header: cardField ? undefined : step.message,
-        ...withForm,
-      };
-    }
-    if (step.outcome === 'unavailable')
-      return rejected(503, formMessages.cardUnavailable, withForm);
+    default:
+      // Failed for good: the same filled-in form sent again is a new attempt.
+      await releaseFingerprint(deps, entryId);
+      return cardRefusal(form, step, withForm(priced));
   }
-
-  const { confirmation } = definition.settings;
-  return {
-    outcome: 'accepted',
-    stored: spam ? 'spam' : stored.stored,
-    confirmation:
-      confirmation.type === 'message'
-        ? {
-            type: 'message',
-            html:
-              order && stored.stored === 'entry'
-                ? orderConfirmationHtml(confirmation.message, {
-                    entryId: stored.entryId,
-                    total: formatAmount(order.summary.total, order.currency),
-                    instructions:
-                      order.provider === 'offline' && order.summary.total > 0
-                        ? order.instructions
-                        : '',
-                  })
-                : form.confirmationHtml,
-          }
-        : { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
-    ...withForm,
-  };
 }
 
-/** The form's thanks, the order number and total, and how to pay an order paid later. */
-export function orderConfirmationHtml(
-  message: string,
-  order: { entryId: number; total: string; instructions: string },
-) {
-  const parts = [
-    message,
-    fill(serverMessages.orderConfirmation, { number: order.entryId, total: order.total }),
-  ];
-  if (order.instructions) parts.push(order.instructions);
-  return renderMarkdown(parts.join('\n\n'));
+/** A card the bank refused, at the card field; a service out of reach, in the header. */
+function cardRefusal(
+  form: LoadedForm,
+  step: { outcome: 'declined'; message: string } | { outcome: 'not_confirmed' | 'unavailable' },
+  values: { form: LoadedForm; values: FormValues },
+): Rejected {
+  if (step.outcome === 'unavailable') {
+    return rejected(503, paymentMessages.cardServiceUnavailable, values);
+  }
+  const message = step.outcome === 'declined' ? step.message : paymentMessages.cardNotConfirmed;
+  const cardField = form.definition.fields.find((f) => f.type === 'payment-credit-card');
+  return {
+    outcome: 'rejected',
+    status: 402,
+    fields: cardField ? { [errorKey(cardField.id, 'number')]: message } : {},
+    header: cardField ? undefined : message,
+    ...values,
+  };
 }
 
 /** The buyer's address, for the provider's receipt: the form's first filled e-mail field. */
@@ -531,53 +549,33 @@ export async function finishCardPayment(
 ): Promise<SubmissionResult> {
   const form = request.formId === undefined ? undefined : await loadForm(deps, request.formId);
   if (!form || request.entryId === undefined) return rejected(404, serverMessages.formNotFound);
-  const step = await completeCardPayment(deps, {
+  const entryId = request.entryId;
+  const step = await deps.payments.completeCardPayment({
     formId: form.id,
-    entryId: request.entryId,
+    entryId,
     reference: request.reference,
     proof: request.proof,
   });
-  const withForm = { form, values: {} };
-  if (step === 'unknown') return rejected(404, serverMessages.invalidToken, withForm);
-  const cardField = form.definition.fields.find((f) => f.type === 'payment-credit-card');
-  if (step.outcome === 'declined') {
-    return {
-      outcome: 'rejected',
-      status: 402,
-      fields: cardField ? { [errorKey(cardField.id, 'number')]: step.message } : {},
-      header: cardField ? undefined : step.message,
-      ...withForm,
-    };
+  const values = { form, values: {} };
+  if (step === 'unknown') return rejected(404, serverMessages.invalidToken, values);
+  if (step.outcome === 'action_required') {
+    return cardRefusal(form, { outcome: 'not_confirmed' }, values);
   }
-  if (step.outcome === 'unavailable') return rejected(503, formMessages.cardUnavailable, withForm);
-  if (step.outcome === 'action_required')
-    return rejected(402, viewMessages.cardNotConfirmed, withForm);
-  const { confirmation } = form.definition.settings;
-  if (confirmation.type === 'redirect') {
-    return {
-      outcome: 'accepted',
-      stored: 'entry',
-      confirmation: { type: 'redirect', url: confirmation.url, newTab: confirmation.newTab },
-      ...withForm,
-    };
+  if (step.outcome !== 'paid' && step.outcome !== 'processing') {
+    if (step.outcome === 'declined') await releaseFingerprint(deps, entryId);
+    return cardRefusal(form, step, values);
   }
   const entry = await deps.db
     .selectFrom('form_entries')
     .select(['total'])
-    .where('id', '=', request.entryId)
+    .where('id', '=', entryId)
     .executeTakeFirstOrThrow();
-  const currency = currencyOf(await deps.paymentSettings());
+  const currency = currencyOf(await deps.payments.settings());
+  const total = formatAmount(Number(entry.total ?? 0), currency);
   return {
     outcome: 'accepted',
     stored: 'entry',
-    confirmation: {
-      type: 'message',
-      html: orderConfirmationHtml(confirmation.message, {
-        entryId: request.entryId,
-        total: formatAmount(Number(entry.total ?? 0), currency),
-        instructions: '',
-      }),
-    },
-    ...withForm,
+    confirmation: confirmationFor(form, { kind: step.outcome, number: entryId, total }),
+    ...values,
   };
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { fill } from '../../../platform/fill-message.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { choiceValue } from '../field-kinds.ts';
 import { errorKey } from '../field-rules.ts';
 import { asList, asPart, asText, fieldName } from '../field-values.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
-import { fill, formMessages } from '../messages.ts';
+import { formMessages } from '../messages.ts';
 import { counterText } from '../rules/text-limits.ts';
 import {
   Description,

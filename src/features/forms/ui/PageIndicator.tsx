@@ -1,5 +1,6 @@
+import { fill } from '../../../platform/fill-message.ts';
 import type { FormPage } from '../form-pages.ts';
-import { fill, formMessages } from '../messages.ts';
+import { formMessages } from '../messages.ts';
 
 type Props = {
   style: 'progress' | 'circles' | 'connector' | 'none';

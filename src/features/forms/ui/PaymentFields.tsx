@@ -1,11 +1,17 @@
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { type CurrencyFormat, formatAmount, priceInputCharacters } from '../currency.ts';
+import { fill } from '../../../platform/fill-message.ts';
+import {
+  type CurrencyFormat,
+  formatAmount,
+  priceInputCharacters,
+} from '../../payments/currency.ts';
+import type { OrderSummary } from '../../payments/order-pricing.ts';
 import { choiceValue } from '../field-kinds.ts';
 import { errorKey } from '../field-rules.ts';
 import { asList, asPart, asText, fieldName, pickedChoice } from '../field-values.ts';
 import type { FieldOfType, PaymentChoice } from '../form-definition.ts';
-import { fill, formMessages } from '../messages.ts';
-import type { OrderSummary, PricedField } from '../order-summary.ts';
+import { formMessages } from '../messages.ts';
+import type { PricedField } from '../order-summary.ts';
 import { cardBrand, cardDigits, cardNumberError } from '../rules/credit-card.ts';
 import { viewMessages } from '../view-messages.ts';
 import { Description, describedBy, ErrorText, type Inner, inputId, Label } from './field-parts.tsx';
@@ -364,6 +370,18 @@ function CardInput(props: Inner<FieldOfType<'payment-credit-card'>>) {
       </div>
     );
   };
+  // An offline form does not take cards: its card field is not shown (the builder says so).
+  if (props.payment?.card === 'none') return null;
+  if (props.payment?.card === 'not-offered') {
+    return (
+      <>
+        <Label field={field} asLegend />
+        <p className="qforms-card-unavailable" role="status">
+          {formMessages.cardNotOffered}
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <Label field={field} asLegend />

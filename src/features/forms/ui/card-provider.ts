@@ -1,4 +1,4 @@
-import type { PublicPayment } from '../public-form.ts';
+import type { PublicPayment } from '../../payments/providers.ts';
 import { cardBrand, cardDigits } from '../rules/credit-card.ts';
 import { viewMessages } from '../view-messages.ts';
 
@@ -112,5 +112,5 @@ async function stripeProvider(payment: PublicPayment): Promise<CardProvider> {
 
 /** The provider's browser side, loaded once per page; rejects when it cannot be reached. */
 export function loadCardProvider(payment: PublicPayment): Promise<CardProvider> | undefined {
-  return payment.provider === 'stripe' ? stripeProvider(payment) : undefined;
+  return payment.card === 'stripe' ? stripeProvider(payment) : undefined;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { CurrencyFormat } from '../currency.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import type { CurrencyFormat } from '../../payments/currency.ts';
+import type { OrderSummary } from '../../payments/order-pricing.ts';
 import type { Inner } from './field-parts.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import type { CouponTerms } from '../order-summary.ts';
+import type { CouponTerms } from '../../payments/order-pricing.ts';
 
 /** The browser side of the form calls (seed §7 calls 3–5) and the scrolling they need. */
 

@@ -53,7 +53,7 @@ export function useCardPayment(
 
   useEffect(() => {
     // After a failed load, the next try is the visitor's: sending the form.
-    if (page === cardPage && payment?.provider === 'stripe' && !provider.current && !unavailable) {
+    if (page === cardPage && payment?.card === 'stripe' && !provider.current && !unavailable) {
       load();
     }
   });
@@ -62,7 +62,7 @@ export function useCardPayment(
   const prepareCard = async (): Promise<
     { ok: true; fields: Record<string, string> } | { ok: false; errors: FieldErrors }
   > => {
-    if (payment?.provider !== 'stripe' || !cardField || !visible.has(cardField.id) || total <= 0) {
+    if (payment?.card !== 'stripe' || !cardField || !visible.has(cardField.id) || total <= 0) {
       return { ok: true, fields: {} };
     }
     const input = values[cardField.id];

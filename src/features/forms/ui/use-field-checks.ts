@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { defaultCurrency, formatNumber, parseAmount } from '../../payments/currency.ts';
 import { visibleFieldIds } from '../conditions.ts';
-import { defaultCurrency, formatNumber, parseAmount } from '../currency.ts';
 import {
   checkField,
   errorKey,
@@ -75,6 +75,8 @@ export function useFieldChecks(
 ) {
   const { definition } = form;
   const currency = form.payment?.currency ?? defaultCurrency;
+  // A card field takes a card only where the form can charge one (payments/providers.ts).
+  const cardTaken = form.payment === undefined || form.payment.card === 'stripe';
   const remoteCheckRef = useRef(remoteCheck);
   remoteCheckRef.current = remoteCheck;
   const ruleContextRef = useRef(ruleContext);
@@ -114,7 +116,11 @@ export function useFieldChecks(
     scope: 'touched' | 'all' = 'touched',
   ) => {
     const fresh: FieldErrors = {};
-    checkField(field, input, fresh, { currency, ...ruleContextRef.current?.(valuesRef.current) });
+    checkField(field, input, fresh, {
+      currency,
+      cardTaken,
+      ...ruleContextRef.current?.(valuesRef.current),
+    });
     if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
     setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
     if (fresh[errorKey(field.id)]) return;

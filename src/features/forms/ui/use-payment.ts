@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
-import { type CurrencyFormat, defaultCurrency } from '../currency.ts';
-import { asText, type FieldInput } from '../field-values.ts';
-import type { FormField } from '../form-definition.ts';
-import { formMessages } from '../messages.ts';
+import { type CurrencyFormat, defaultCurrency } from '../../payments/currency.ts';
 import {
   type CouponTerms,
   isCouponCodeShape,
   normaliseCouponCode,
   type OrderSummary,
-  orderSummary,
-} from '../order-summary.ts';
+} from '../../payments/order-pricing.ts';
+import type { PublicPayment } from '../../payments/providers.ts';
+import { asText, type FieldInput } from '../field-values.ts';
+import type { FormField } from '../form-definition.ts';
+import { formMessages } from '../messages.ts';
+import { orderSummary } from '../order-summary.ts';
 import type { PublicForm } from '../public-form.ts';
 import { checkCouponCode } from './form-client.ts';
 import type { useFieldChecks } from './use-field-checks.ts';
@@ -22,6 +23,8 @@ export type PaymentView = {
   coupon: CouponTerms | undefined;
   /** Checks the typed code with the server (the Apply button, leaving the field). */
   applyCoupon: (field: FormField) => void;
+  /** Whether the card field takes a card (payments/providers.ts, PublicPayment). */
+  card: PublicPayment['card'];
   /** The provider's card script could not be loaded: the card field says so. */
   cardUnavailable: boolean;
 };
@@ -85,5 +88,12 @@ export function usePayment(
     [definition, values, visible, currency, coupon],
   );
   if (!form.payment) return undefined;
-  return { currency, summary, coupon, applyCoupon: checkNow, cardUnavailable: false };
+  return {
+    currency,
+    summary,
+    coupon,
+    applyCoupon: checkNow,
+    card: form.payment.card,
+    cardUnavailable: false,
+  };
 }

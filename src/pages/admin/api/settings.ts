@@ -8,10 +8,10 @@ import {
 } from '../../../features/admin/settings-sections.ts';
 import { secretCaptchaSettings } from '../../../features/forms/captcha-settings.ts';
 import { secretFileSettings } from '../../../features/forms/file-settings.ts';
-import { secretPaymentSettings } from '../../../features/forms/payment-settings.ts';
 import { writeCaptchaSettings } from '../../../features/forms/server/captcha/captcha-settings-store.ts';
 import { writeFileSettings } from '../../../features/forms/server/files-settings-store.ts';
-import { writePaymentSettings } from '../../../features/forms/server/payment-settings-store.ts';
+import { secretPaymentSettings } from '../../../features/payments/payment-settings.ts';
+import { writePaymentSettings } from '../../../features/payments/server/payment-settings-store.ts';
 import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { receiveStripeWebhook } from '../../../features/forms/server/payments/stripe-webhook.ts';
+import { receiveStripeWebhook } from '../../../features/payments/server/stripe-webhook.ts';
 
 /** `POST /payments/stripe/webhook`: Stripe's signed events about orders' payments. */
 export const POST: APIRoute = async ({ request, locals }) => {
   const body = await request.text();
   const answer = await receiveStripeWebhook(
-    locals.app.forms,
+    locals.app.payments,
     body,
     request.headers.get('stripe-signature'),
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { fill } from '../../../../platform/fill-message.ts';
 import {
   type CaptchaProvider,
   captchaProviderNames,
@@ -6,7 +7,6 @@ import {
   captchaScriptUrls,
 } from '../../captcha.ts';
 import { captchaMessages } from '../../captcha-messages.ts';
-import { fill } from '../../messages.ts';
 import type { PublicCaptcha } from '../../public-form.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useState } from 'react';
-import { fill } from '../../messages.ts';
+import { fill } from '../../../../platform/fill-message.ts';
 import { megabytes } from '../../rules/files.ts';
 import { type FileWidgetProps, putFiles } from './file-widget-props.ts';
 import { widgetMessages } from './widget-messages.ts';

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
+import { fill } from '../../../../platform/fill-message.ts';
 import { errorKey } from '../../field-rules.ts';
 import { asPart, fieldName } from '../../field-values.ts';
 import type { FieldOfType } from '../../form-definition.ts';
-import { fill } from '../../messages.ts';
 import { moreMessages } from '../../more-messages.ts';
 import { ErrorText, errorId, type Inner, inputId, Label } from '../field-parts.tsx';
 import type { FieldWidget } from '../field-widgets.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { fill } from '../../../../platform/fill-message.ts';
 import { toZonedInputs } from '../../../../platform/time-zone.ts';
 import { isInputField } from '../../field-kinds.ts';
 import { asPart, asText, errorKey, fieldName } from '../../field-values.ts';
 import type { FieldOfType } from '../../form-definition.ts';
-import { fill } from '../../messages.ts';
 import { checkMoreField } from '../../more-field-rules.ts';
 import { answerText } from '../../more-field-values.ts';
 import { moreMessages } from '../../more-messages.ts';

@@ -1,23 +1,23 @@
-import type { FormsDependencies } from '../forms-dependencies.ts';
-import { changePaymentStatus } from './payment-status.ts';
+import type { PaymentsDependencies } from './payments-dependencies.ts';
+import { recordPayment } from './record-payment.ts';
 import type { stripeEventChange } from './stripe.ts';
 
 export type WebhookAnswer = { status: number; body: { received: boolean; message?: string } };
 
 /**
  * A Stripe event: its signature checked with the webhook secret (a forged or stale one is
- * refused with 400, and Stripe will not retry it), then the order it names marked paid, failed
- * or refunded, once however often the event comes (its id is recorded in the same
- * transaction). An event for no order of this site is acknowledged and kept, so it is not
- * sent again.
+ * refused with 400, and Stripe will not retry it), then applied to the order it names only
+ * when its PaymentIntent, amount and currency are that order's, forward only, once however
+ * often the event comes (record-payment.ts). Any other event is recorded with why it changed
+ * nothing and acknowledged, so Stripe does not send it again.
  */
 export async function receiveStripeWebhook(
-  deps: FormsDependencies,
+  deps: PaymentsDependencies,
   body: string,
   signature: string | null,
   now = Date.now(),
 ): Promise<WebhookAnswer> {
-  const settings = await deps.paymentSettings();
+  const settings = await deps.settings();
   if (settings.stripeWebhookSecret === '') {
     deps.log.warn('A Stripe webhook arrived, but no webhook signing secret is set');
     return { status: 503, body: { received: false, message: 'No webhook secret is set.' } };
@@ -40,34 +40,32 @@ export async function receiveStripeWebhook(
   }
   const { change } = event;
   if (!change) return { status: 200, body: { received: true } };
+  // The order whose payment this is: by the PaymentIntent it stored, else by the metadata
+  // (a crash may have come between creating the payment and storing its id).
   const entryId =
-    change.entryId ??
     (
       await deps.db
         .selectFrom('form_entries')
         .select('id')
         .where('payment_reference', '=', change.reference)
         .executeTakeFirst()
-    )?.id;
-  if (entryId === undefined) {
-    deps.log.warn('A Stripe event names no order of this site', {
-      event: event.id,
-      payment: change.reference,
-    });
-    return { status: 200, body: { received: true } };
-  }
-  const outcome = await changePaymentStatus(deps, {
-    entryId,
+    )?.id ?? change.entryId;
+  const outcome = await recordPayment(deps, {
+    entryId: entryId ?? 0,
     status: change.status,
-    reference: change.reference,
+    match: { reference: change.reference, amount: change.amount, currency: change.currency },
     event: { provider: 'stripe', id: event.id, type: event.type },
     now,
   });
-  deps.log.info('Stripe event handled', {
+  const details = {
     event: event.id,
     type: event.type,
+    payment: change.reference,
     entry: entryId,
     outcome,
-  });
+  };
+  if (outcome === 'no-such-order')
+    deps.log.warn('A Stripe event names no order of this site', details);
+  else deps.log.info('Stripe event handled', details);
   return { status: 200, body: { received: true } };
 }

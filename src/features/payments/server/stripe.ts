@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
-import type { PaymentStatus } from '../../../../platform/db/schema.ts';
+import type { PaymentStatus } from '../../../platform/db/schema.ts';
+import { paymentMessages } from '../messages.ts';
+import type { CardOrder } from '../order-payments.ts';
 
 /**
  * Card payments through Stripe's PaymentIntents, with the official `stripe` package. The
@@ -36,7 +38,8 @@ export function signatureVerifier(): Stripe {
 }
 
 export type CardCharge =
-  | { outcome: 'paid'; reference: string }
+  /** Paid: the amount and currency Stripe took, checked against the order's own. */
+  | { outcome: 'paid'; reference: string; amount: number; currency: string }
   /** The bank asks the cardholder to confirm (3-D Secure): the browser completes it. */
   | { outcome: 'action_required'; reference: string; clientSecret: string }
   /** Accepted, the result still to come by webhook. */
@@ -48,14 +51,19 @@ export type CardCharge =
 function chargeOf(intent: Stripe.PaymentIntent): CardCharge {
   switch (intent.status) {
     case 'succeeded':
-      return { outcome: 'paid', reference: intent.id };
+      return {
+        outcome: 'paid',
+        reference: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+      };
     case 'requires_action':
       return intent.client_secret
         ? { outcome: 'action_required', reference: intent.id, clientSecret: intent.client_secret }
         : {
             outcome: 'declined',
             reference: intent.id,
-            message: 'The payment needs a step that could not be started.',
+            message: paymentMessages.cardStepUnavailable,
           };
     case 'processing':
     case 'requires_capture':
@@ -64,7 +72,7 @@ function chargeOf(intent: Stripe.PaymentIntent): CardCharge {
       return {
         outcome: 'declined',
         reference: intent.id,
-        message: intent.last_payment_error?.message ?? 'The card was declined.',
+        message: intent.last_payment_error?.message ?? paymentMessages.cardDeclinedByBank,
       };
   }
 }
@@ -84,18 +92,6 @@ function chargeOfError(error: unknown): CardCharge {
   }
   return { outcome: 'unavailable', message: String(error) };
 }
-
-export type CardOrder = {
-  entryId: number;
-  formId: number;
-  /** In the currency's smallest unit, as Stripe counts it too. */
-  amount: number;
-  currency: string;
-  /** The PaymentMethod the browser made of the card (`pm_…`). */
-  paymentMethod: string;
-  description: string;
-  email: string | undefined;
-};
 
 /**
  * Creates and confirms the PaymentIntent of an entry. The idempotency key is the entry and the
@@ -132,11 +128,31 @@ export async function cardChargeNow(stripe: Stripe, reference: string): Promise<
   }
 }
 
+/**
+ * Ends a PaymentIntent whose bank step was abandoned, so it can never be paid later: declined
+ * once cancelled, or where it stands when it can no longer be cancelled (paid meanwhile).
+ */
+export async function cancelCardCharge(stripe: Stripe, reference: string): Promise<CardCharge> {
+  try {
+    return chargeOf(
+      await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }),
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      return cardChargeNow(stripe, reference);
+    }
+    return chargeOfError(error);
+  }
+}
+
 /** What a webhook event means for an order: its entry (or PaymentIntent) and new status. */
 export type StripeEventChange = {
   reference: string;
   entryId: number | undefined;
   status: PaymentStatus;
+  /** The payment's amount and currency, which must be the order's for the event to apply. */
+  amount: number;
+  currency: string;
 };
 
 const entryOf = (metadata: Stripe.Metadata | null | undefined) => {
@@ -166,6 +182,8 @@ export function stripeEventChange(
           reference: intent.id,
           entryId: entryOf(intent.metadata),
           status: event.type === 'payment_intent.succeeded' ? 'paid' : 'failed',
+          amount: intent.amount,
+          currency: intent.currency,
         },
       };
     }
@@ -175,11 +193,18 @@ export function stripeEventChange(
         typeof charge.payment_intent === 'string'
           ? charge.payment_intent
           : charge.payment_intent?.id;
+      // Only a whole refund refunds the order; a partial one leaves it paid.
       if (!intent || !charge.refunded) return { id: event.id, type: event.type, change: undefined };
       return {
         id: event.id,
         type: event.type,
-        change: { reference: intent, entryId: entryOf(charge.metadata), status: 'refunded' },
+        change: {
+          reference: intent,
+          entryId: entryOf(charge.metadata),
+          status: 'refunded',
+          amount: charge.amount,
+          currency: charge.currency,
+        },
       };
     }
     default:
