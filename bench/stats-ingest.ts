@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
 import { hitParams, trackingParam } from '../src/features/stats/hit-params.ts';
 import { connectDatabase } from '../src/platform/db/connect.ts';
+import { signalGroupAndWait } from '../tests/support/process-group.ts';
+import type { TestServer } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { type CpuUsage, startCpuMeter } from './cpu-usage.ts';
 import { rateAndLatency } from './http-load.ts';
@@ -70,6 +72,53 @@ async function sendHits(
   return { result, answered };
 }
 
+/** The sequence numbers of the hits stored under `prefix`, and the drop counts. */
+async function readStored(
+  site: TestServer,
+  prefix: string,
+): Promise<{ stored: Set<number>; drops: Record<string, number> }> {
+  const database = connectDatabase({ kind: 'sqlite', file: join(site.dataDir, 'quire.db') });
+  try {
+    const rows = await database.db
+      .selectFrom('stat_hits')
+      .select('title')
+      .where('title', 'like', `${prefix} %`)
+      .execute();
+    const stored = new Set(rows.map((row) => Number(row.title?.slice(prefix.length + 1))));
+    const dropRows = await database.db.selectFrom('stat_drops').selectAll().execute();
+    return { stored, drops: Object.fromEntries(dropRows.map((row) => [row.reason, row.count])) };
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+export type KilledRun = {
+  /** Seconds of load before SIGKILL reached the site's whole process group. */
+  killedAfterSeconds: number;
+  answered: number;
+  stored: number;
+  /** Answered with the pixel before the kill, yet not in stat_hits: must be 0. */
+  lost: number;
+};
+
+/**
+ * The same load on another site, which is killed (SIGKILL to npm and every worker) while it
+ * runs, as a crash or the OOM killer would: every hit answered before must be stored.
+ */
+async function killedRun(context: BenchContext, batchMs: number): Promise<KilledRun> {
+  const site = await context.startSite({ STATS_BATCH_MS: String(batchMs) }, { via: 'npm' });
+  const killedAfterSeconds = Math.max(2, Math.round(context.seconds / 2));
+  context.log(`stats ingest: kill -9 after ${killedAfterSeconds} s of the same load`);
+  // The load runs a second past the kill; its requests then fail at once.
+  const sending = sendHits(site.url, 'killed', killedAfterSeconds + 1);
+  await sleep(killedAfterSeconds * 1000);
+  await signalGroupAndWait(site.processGroup as number, 'SIGKILL', { timeoutMs: 30_000 });
+  const { answered } = await sending;
+  const { stored } = await readStored(site, 'killed');
+  const lost = [...answered].filter((sequence) => !stored.has(sequence)).length;
+  return { killedAfterSeconds, answered: answered.size, stored: stored.size, lost };
+}
+
 export type IngestRun = {
   connections: number;
   seconds: number;
@@ -89,6 +138,7 @@ export type IngestRun = {
   errors: number;
   shutdownMs: number;
   cpuPercentOfOneCore: CpuUsage;
+  killed: KilledRun;
 };
 
 /**
@@ -112,21 +162,8 @@ export const statsIngest: Benchmark = {
     await site.shutDown();
     const shutdownMs = Date.now() - shutdownStarted;
 
-    const database = connectDatabase({ kind: 'sqlite', file: join(site.dataDir, 'quire.db') });
-    const stored = new Set<number>();
-    let drops: Record<string, number>;
-    try {
-      const rows = await database.db
-        .selectFrom('stat_hits')
-        .select('title')
-        .where('title', 'like', 'bench %')
-        .execute();
-      for (const row of rows) stored.add(Number(row.title?.slice('bench '.length)));
-      const dropRows = await database.db.selectFrom('stat_drops').selectAll().execute();
-      drops = Object.fromEntries(dropRows.map((row) => [row.reason, row.count]));
-    } finally {
-      await database.db.destroy();
-    }
+    const { stored, drops } = await readStored(site, 'bench');
+    const killed = await killedRun(context, batchMs);
     const lost = [...answered].filter((sequence) => !stored.has(sequence)).length;
     const run: IngestRun = {
       connections,
@@ -145,16 +182,18 @@ export const statsIngest: Benchmark = {
       errors: result.errors,
       shutdownMs,
       cpuPercentOfOneCore: cpu,
+      killed,
     };
     context.log(
-      `      ${formatInteger(run.storedHitsPerSecond)} hits/s stored, p99 ${run.latencyMs.p99} ms, ${run.lost} lost, ${run.non2xx} non-2xx, ${run.errors} errors`,
+      `      ${formatInteger(run.storedHitsPerSecond)} hits/s stored, p99 ${run.latencyMs.p99} ms, ${run.lost} lost, ${run.non2xx} non-2xx, ${run.errors} errors; ${killed.lost} of ${killed.answered} lost to kill -9`,
     );
 
     const subject = 'GET /?qstat=1 · sqlite';
     const throughput = checkTarget(targets.statsHitThroughput, subject, run.storedHitsPerSecond);
     const lostCheck = checkTarget(targets.lostStatsHits, subject, run.lost);
     const clean = checkTarget(targets.cleanLoadRun, subject, run.errors + run.non2xx);
-    const checks = [throughput, lostCheck, clean];
+    const killedCheck = checkTarget(targets.lostStatsHitsAfterKill, subject, killed.lost);
+    const checks = [throughput, lostCheck, clean, killedCheck];
     const result_ = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
     const summary: SummaryLine[] = [
       {
@@ -171,6 +210,13 @@ export const statsIngest: Benchmark = {
         value: formatInteger(run.lost),
         target: formatLimit(lostCheck),
         pass: lostCheck.pass,
+      },
+      {
+        subject,
+        metric: 'answered, lost to kill -9',
+        value: formatInteger(killed.lost),
+        target: formatLimit(killedCheck),
+        pass: killedCheck.pass,
       },
       {
         subject,
@@ -233,12 +279,19 @@ export const statsIngest: Benchmark = {
             result_(clean.pass),
           ],
           ['clean shutdown took', `${run.shutdownMs} ms`, '', ''],
+          [
+            `kill -9 after ${killed.killedAfterSeconds} s: answered / lost`,
+            `${formatInteger(killed.answered)} / ${formatInteger(killed.lost)}`,
+            formatLimit(killedCheck),
+            result_(killedCheck.pass),
+          ],
           ['CPU client / server / other %', cpuText, '', ''],
         ],
         notes: [
           `Site: production defaults (WEB_CONCURRENCY=auto), SQLite, STATS_BATCH_MS=${batchMs}.`,
           'Each hit is what the beacon sends (path among 300, referrer, screen and viewport, charset, colour depth; one in ten with UTM), with a Chrome user agent and a sequence number in its title.',
           'After the run the site gets SIGTERM; once it has exited, every answered sequence number is looked up in stat_hits. "lost" must be 0: the last batch is written on shutdown.',
+          'Then another site gets the same load and is killed (SIGKILL to its process group) halfway; every hit answered before the kill must be in stat_hits, as a hit is answered only once stored (decision 0045).',
           `The load generator and the server share the same ${cores} cores; CPU in percent of one core.`,
         ],
       },

@@ -170,6 +170,13 @@ export const targets = {
     limit: lostStatsHits,
     unit: 'hits',
   },
+  lostStatsHitsAfterKill: {
+    id: 'lost-stats-hits-after-kill',
+    description: 'hits answered but not stored after kill -9 under load',
+    direction: 'atMost',
+    limit: lostStatsHits,
+    unit: 'hits',
+  },
   statsReport30Days: {
     id: 'stats-report-30-days',
     description:

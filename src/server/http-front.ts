@@ -134,14 +134,16 @@ export function createRequestListener(
       const rawUrl = req.url ?? '/';
       // Before the request-line checks: a forged hit's long query still gets its pixel.
       if (isTrackingHit(req.method, rawUrl) && !hasBody(req)) {
-        if (req.method === 'GET') {
-          app.stats.record({
+        // The pixel acknowledges a hit only once it is stored, so a crash loses no hit that
+        // was answered (decision 0045). HEAD is answered at once and not counted.
+        const stored =
+          req.method !== 'GET' ||
+          (await app.stats.record({
             url: rawUrl,
             headers: req.headers,
             socketAddress: req.socket.remoteAddress ?? '',
-          });
-        }
-        return sendTrackingPixel(req, res, headers);
+          }));
+        return stored ? sendTrackingPixel(req, res, headers) : sendHitNotStored(res, headers);
       }
       const problem = requestLineProblem(rawUrl);
       if (problem?.status === 400 && opensAsPage(req)) {
@@ -281,7 +283,7 @@ const trackingPixel = Buffer.from(
   'base64',
 );
 
-/** Answers a hit at once, whatever became of it: nothing is cached, nothing is told. */
+/** Answers a stored hit, or a dropped one once its count is stored: nothing is cached or told. */
 function sendTrackingPixel(
   req: IncomingMessage,
   res: ServerResponse,
@@ -295,6 +297,16 @@ function sendTrackingPixel(
     'Cross-Origin-Resource-Policy': 'same-origin',
   });
   res.end(req.method === 'HEAD' ? undefined : trackingPixel);
+}
+
+/**
+ * A hit not stored within `STATS_BATCH_MS` (the database is slow or away; it stays queued) is
+ * not acknowledged: no pixel, nothing to read, and the answer says nothing about the hit.
+ */
+function sendHitNotStored(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(503, { 'Content-Length': 0, 'Cache-Control': 'no-store', 'Retry-After': '1' });
+  res.end();
 }
 
 function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {

@@ -10,8 +10,8 @@ export const dayMs = 86_400_000;
 
 /**
  * A day is folded into the daily rollups once it is over and this much longer has passed,
- * so that the last batch of the day (written up to `STATS_BATCH_MS`, at most a minute, after
- * its hits arrived) is in before the day is summed up.
+ * so that the day's last hits (written as they arrive, later while the database is slow or
+ * away) are in before the day is summed up.
  */
 export const foldGraceMs = 5 * 60_000;
 

@@ -23,66 +23,70 @@ const rowsPerInsert = 100;
 export type HitBatcherOptions = {
   db: Db;
   log: Logger;
-  /** The longest a hit waits in memory: a crash loses at most this window's hits. */
-  windowMs: number;
-  /** A batch this large is written at once rather than at the end of its window. */
-  flushAt?: number;
+  /** The most hits one transaction writes; more wait for the next one, which follows at once. */
+  maxPerWrite?: number;
   /** Past this many waiting hits (the database is down), new ones are dropped as `overload`. */
   maxWaiting?: number;
 };
 
+type DropCount = { day: number; reason: DropReason; count: number };
+
+/** Called once the transaction holding a hit or a drop count has committed. */
+type Stored = (stored: true) => void;
+
 /**
- * Keeps hits and drop counts in memory for one window, then writes them in one transaction,
- * so a burst of hits costs the database a few multi-row inserts rather than one write each.
- * A failed write keeps its hits for the next window.
+ * Writes hits and drop counts as they come, each transaction taking everything that arrived
+ * while the one before it ran: a hit alone on a quiet site, hundreds together under load, so a
+ * burst costs the database a few multi-row inserts rather than one write each. Each promise
+ * resolves once the transaction holding its hit has committed; whoever waits for it knows the
+ * hit cannot be lost any more. A failed write keeps its hits and is tried again shortly.
  */
 export class HitBatcher {
-  private hits: NewHit[] = [];
-  private drops = new Map<string, { day: number; reason: DropReason; count: number }>();
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | undefined;
-  private readonly flushAt: number;
+  private hits: { row: NewHit; stored: Stored }[] = [];
+  private drops = new Map<string, DropCount>();
+  private dropsStored: Stored[] = [];
+  /** Hits in the transaction under way; they count against `maxWaiting` until it commits. */
+  private inFlight = 0;
+  private writing: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private readonly maxPerWrite: number;
   private readonly maxWaiting: number;
 
   private readonly options: HitBatcherOptions;
 
   constructor(options: HitBatcherOptions) {
     this.options = options;
-    this.flushAt = options.flushAt ?? 5000;
+    this.maxPerWrite = options.maxPerWrite ?? 5000;
     this.maxWaiting = options.maxWaiting ?? 200_000;
   }
 
-  add(hit: NewHit): void {
-    if (this.hits.length >= this.maxWaiting) {
-      this.drop(hit.day, 'overload');
-      return;
+  /** Queues a hit; resolves with true once it is stored, or false at once if it cannot wait. */
+  add(hit: NewHit): Promise<boolean> {
+    if (this.hits.length + this.inFlight >= this.maxWaiting) {
+      void this.drop(hit.day, 'overload');
+      return Promise.resolve(false);
     }
-    this.hits.push(hit);
-    if (this.hits.length >= this.flushAt) void this.flush();
-    else this.schedule();
-  }
-
-  drop(day: number, reason: DropReason, count = 1): void {
-    const key = `${day}:${reason}`;
-    const entry = this.drops.get(key);
-    if (entry) entry.count += count;
-    else this.drops.set(key, { day, reason, count });
-    this.schedule();
-  }
-
-  /** Writes what is waiting now; resolves when it (and any write before it) is done. */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    // A write that has not started yet takes every hit added until it starts: asking again
-    // (each hit past `flushAt` does) waits for that one rather than queueing another.
-    this.queued ??= this.writing.then(() => {
-      this.queued = undefined;
-      return this.write();
+    return new Promise((resolve) => {
+      this.hits.push({ row: hit, stored: resolve });
+      this.start();
     });
-    this.writing = this.queued;
-    return this.queued;
+  }
+
+  /** Counts a request that was not counted as a hit; resolves once the count is stored. */
+  drop(day: number, reason: DropReason, count = 1): Promise<boolean> {
+    this.countDrop(day, reason, count);
+    return new Promise((resolve) => {
+      this.dropsStored.push(resolve);
+      this.start();
+    });
+  }
+
+  /** Writes what is waiting now, without waiting for a retry's pause; resolves when done or failed. */
+  flush(): Promise<void> {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    return this.start();
   }
 
   /**
@@ -94,34 +98,66 @@ export class HitBatcher {
     for (let attempt = 0; ; attempt++) {
       await this.flush();
       if (this.waiting === 0 || now() >= deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      await new Promise((resolve) => setTimeout(resolve, pause(attempt)));
     }
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    clearTimeout(this.retry);
+    this.retry = undefined;
     return this.hits.length;
   }
 
   /** Hits and drop counts not yet stored. */
   get waiting(): number {
-    return this.hits.length + this.drops.size;
+    return this.hits.length + this.inFlight + this.drops.size;
   }
 
-  private schedule(): void {
-    this.timer ??= setTimeout(() => void this.flush(), this.options.windowMs);
+  private countDrop(day: number, reason: DropReason, count: number): void {
+    const key = `${day}:${reason}`;
+    const entry = this.drops.get(key);
+    if (entry) entry.count += count;
+    else this.drops.set(key, { day, reason, count });
   }
 
-  private async write(): Promise<void> {
-    const hits = this.hits;
+  /** Starts writing unless a write is under way (it takes these next) or a retry waits. */
+  private start(): Promise<void> {
+    if (this.retry) return Promise.resolve();
+    this.writing ??= (async () => {
+      // What arrives in the same turn of the event loop (a burst) goes into one transaction.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        while (this.hits.length > 0 || this.drops.size > 0) {
+          if (!(await this.writeNext())) {
+            this.retry = setTimeout(
+              () => {
+                this.retry = undefined;
+                void this.start();
+              },
+              pause(this.failures++),
+            );
+            return;
+          }
+          this.failures = 0;
+        }
+      } finally {
+        this.writing = undefined;
+      }
+    })();
+    return this.writing;
+  }
+
+  /** Writes the oldest waiting hits and every drop count in one transaction. */
+  private async writeNext(): Promise<boolean> {
+    const hits = this.hits.splice(0, this.maxPerWrite);
     const drops = [...this.drops.values()];
-    if (hits.length === 0 && drops.length === 0) return;
-    this.hits = [];
+    const dropsStored = this.dropsStored;
     this.drops = new Map();
+    this.dropsStored = [];
+    this.inFlight = hits.length;
     try {
       await this.options.db.transaction().execute(async (trx) => {
         for (let start = 0; start < hits.length; start += rowsPerInsert) {
           await trx
             .insertInto('stat_hits')
-            .values(hits.slice(start, start + rowsPerInsert))
+            .values(hits.slice(start, start + rowsPerInsert).map((hit) => hit.row))
             .execute();
         }
         for (const { day, reason, count } of drops) {
@@ -141,11 +177,20 @@ export class HitBatcher {
         hits: hits.length,
         error: error instanceof Error ? error.message : String(error),
       });
-      const waiting = hits.concat(this.hits);
-      this.hits = waiting.slice(0, this.maxWaiting);
-      for (const hit of waiting.slice(this.maxWaiting)) this.drop(hit.day, 'overload');
-      for (const drop of drops) this.drop(drop.day, drop.reason, drop.count);
-      this.schedule();
+      this.hits = hits.concat(this.hits);
+      for (const { day, reason, count } of drops) this.countDrop(day, reason, count);
+      this.dropsStored = dropsStored.concat(this.dropsStored);
+      return false;
+    } finally {
+      this.inFlight = 0;
     }
+    for (const hit of hits) hit.stored(true);
+    for (const stored of dropsStored) stored(true);
+    return true;
   }
+}
+
+/** The pause before trying a failed write again: 50 ms, doubling, at most a second. */
+function pause(attempt: number): number {
+  return Math.min(1000, 50 * 2 ** attempt);
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../../../platform/log.ts';
 import { hitLimits } from '../hit-params.ts';
 import { dayIn } from '../stat-days.ts';
 import { usableVisitorId, type VisitorIdSetting } from '../visitor-consent.ts';
-import { HitBatcher } from './hit-batcher.ts';
+import { type DropReason, HitBatcher, type NewHit } from './hit-batcher.ts';
 import { bareHost, parseHit } from './parse-hit.ts';
 import { readStatsSettings } from './stats-settings-store.ts';
 import { asksNotToBeTracked, isPrefetch, isRobot } from './traffic-filters.ts';
@@ -21,10 +21,12 @@ export type HitRequest = {
 };
 
 export type StatsIngest = {
-  /** Reads and queues one hit, or counts why it was dropped. Never throws; answers nothing. */
-  record: (request: HitRequest) => void;
-  /** Waits for hits being read, then writes every queued hit; for tests. */
-  flush: () => Promise<void>;
+  /**
+   * Reads one hit and stores it, or counts why it was dropped. Resolves with true once that is
+   * stored, and with false if it was not stored within `STATS_BATCH_MS` of arriving (it stays
+   * queued) or cannot be kept (`overload`). Never throws.
+   */
+  record: (request: HitRequest) => Promise<boolean>;
   /**
    * For a graceful stop: waits for hits being read, then stores every queued hit, trying
    * again while the database is unavailable, for at most `withinMs`.
@@ -55,7 +57,7 @@ type IngestDependencies = {
 export function createStatsIngest(deps: IngestDependencies): StatsIngest {
   const { database, config, secret, log } = deps;
   const now = deps.now ?? Date.now;
-  const batcher = new HitBatcher({ db: database.db, log, windowMs: config.stats.batchMs });
+  const batcher = new HitBatcher({ db: database.db, log });
   const salts = new DailySalts(database.db);
   const siteHost = new URL(config.siteUrl).hostname;
   let settings: { loadedAt: number; value: Promise<Settings> } | undefined;
@@ -81,30 +83,31 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
         if (settings?.value === value) settings = undefined;
       });
     }
-    // While the database cannot be read, a hit already answered is judged by the settings
+    // While the database cannot be read, a hit is judged by the settings
     // read last rather than lost.
     const previous = lastLoaded;
     return previous ? settings.value.catch(() => previous) : settings.value;
   }
 
-  async function record(request: HitRequest): Promise<void> {
+  /** What becomes of a request: a hit to store, or the reason it is not counted. */
+  type Outcome = { hit: NewHit } | { day: number; drop: DropReason };
+
+  async function judge(request: HitRequest): Promise<Outcome> {
     const at = now();
     const { headers } = request;
     const current = await currentSettings(at);
     const day = dayIn(at, current.timeZone);
-    if (!current.enabled) return batcher.drop(day, 'disabled');
+    if (!current.enabled) return { day, drop: 'disabled' };
     const queryStart = request.url.indexOf('?');
-    if (request.url.length - queryStart > hitLimits.queryLength) {
-      return batcher.drop(day, 'too-long');
-    }
-    if (isPrefetch(headers)) return batcher.drop(day, 'prefetch');
+    if (request.url.length - queryStart > hitLimits.queryLength) return { day, drop: 'too-long' };
+    if (isPrefetch(headers)) return { day, drop: 'prefetch' };
     const userAgent = headers['user-agent'];
-    if (isRobot(userAgent)) return batcher.drop(day, 'robot');
+    if (isRobot(userAgent)) return { day, drop: 'robot' };
     if (current.respectDoNotTrack && asksNotToBeTracked(headers)) {
-      return batcher.drop(day, 'do-not-track');
+      return { day, drop: 'do-not-track' };
     }
     if (headers.cookie && (await deps.isSignedIn(headers.cookie, at))) {
-      return batcher.drop(day, 'owner');
+      return { day, drop: 'owner' };
     }
     const requestHost = headers.host ? bareHost(headers.host.replace(/:\d+$/, '')) : siteHost;
     const hit = parseHit(new URLSearchParams(request.url.slice(queryStart + 1)), [
@@ -113,7 +116,7 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
     ]);
     if ('problem' in hit) {
       log.debug('Dropped a page-view hit', { problem: hit.problem });
-      return batcher.drop(day, 'invalid');
+      return { day, drop: 'invalid' };
     }
     const visitorId = usableVisitorId(headers.cookie, current.visitorId);
     const visitor = visitorId
@@ -127,7 +130,7 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
           ),
           userAgent ?? '',
         );
-    batcher.add({
+    const row: NewHit = {
       at,
       day,
       type: hit.type,
@@ -152,31 +155,48 @@ export function createStatsIngest(deps: IngestDependencies): StatsIngest {
       event_label: hit.event?.label ?? null,
       event_value: hit.event?.value ?? null,
       visitor,
+    };
+    return { hit: row };
+  }
+
+  /** `judge`, logging what went wrong rather than throwing: the hit is then not counted. */
+  function judgeOrLog(request: HitRequest): Promise<Outcome | undefined> {
+    return judge(request).catch((error: unknown) => {
+      log.error('Could not record a page-view hit', {
+        error: error instanceof Error ? error.stack : String(error),
+      });
+      return undefined;
     });
   }
 
-  // Hits still being read (waiting for the settings or the day's salt), so a shutdown that
+  function store(outcome: Outcome | undefined): Promise<boolean> {
+    if (!outcome) return Promise.resolve(false);
+    return 'hit' in outcome ? batcher.add(outcome.hit) : batcher.drop(outcome.day, outcome.drop);
+  }
+
+  // Hits still being judged (waiting for the settings or the day's salt), so a shutdown that
   // flushes waits for them too and loses none.
-  const reading = new Set<Promise<void>>();
+  const judging = new Set<Promise<unknown>>();
   return {
     record: (request) => {
-      const done = record(request)
-        .catch((error: unknown) => {
-          log.error('Could not record a page-view hit', {
-            error: error instanceof Error ? error.stack : String(error),
-          });
-        })
-        .finally(() => reading.delete(done));
-      reading.add(done);
-    },
-    flush: async () => {
-      await Promise.all(reading);
-      await batcher.flush();
+      const judged = judgeOrLog(request);
+      judging.add(judged);
+      void judged.then(() => judging.delete(judged));
+      return settledWithin(judged.then(store), config.stats.batchMs);
     },
     close: async (withinMs) => {
-      await Promise.all(reading);
+      await Promise.all(judging);
       const lost = await batcher.drain(withinMs);
       if (lost > 0) log.error(`${lost} page-view hit(s) could not be stored before stopping`);
     },
   };
+}
+
+/** The promise's value if it settles within `ms`, otherwise false. */
+function settledWithin(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(resolve, ms, false);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
