@@ -661,6 +661,39 @@ for (const database of testDatabases()) {
       expect(owner.headers.get('x-cache')).not.toBe('HIT');
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
     });
+
+    it('serves a made-up session cookie the cached page, as to anyone without a session', async () => {
+      await request('/');
+      const cachedFor = async (value: string) =>
+        (await request('/', { cookie: `${sessionCookieName}=${value}` })).headers.get('x-cache');
+      expect(await cachedFor('abc')).toBe('HIT');
+      // Nor does one made from a real cookie, its signature or its token changed.
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const [token = '', signature = ''] = sessionFrom(signedIn).header.split('=')[1]!.split('.');
+      expect(signature).not.toBe('');
+      expect(await cachedFor(`${token}.${'A'.repeat(signature.length)}`)).toBe('HIT');
+      expect(await cachedFor(`x${token}.${signature}`)).toBe('HIT');
+    });
+
+    it('signs the cookie of a session from before signed cookies when it opens an admin screen', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const signed = sessionFrom(signedIn).header;
+      const bare = signed.split('.')[0]!;
+      // Until then it is served as anyone is, and the admin knows it.
+      expect((await request('/', { cookie: bare })).headers.get('x-cache')).toBe('HIT');
+      const dashboard = await request('/admin', { cookie: bare });
+      expect(dashboard.status).toBe(200);
+      expect(sessionFrom(dashboard).header).toBe(signed);
+      expect((await request('/admin', { cookie: signed })).headers.get('set-cookie')).toBeNull();
+      // A bare token that names no session gets nothing signed.
+      const unknown = await request('/admin', { cookie: `${sessionCookieName}=abc` });
+      expect(unknown.status).toBe(303);
+      expect(unknown.headers.get('set-cookie')).toBeNull();
+    });
   });
 }
 
