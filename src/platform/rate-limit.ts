@@ -52,28 +52,3 @@ export async function takeRateLimit(
     retryAfterSeconds: allowed ? 0 : Math.ceil((windowStart + rule.windowMs - now) / 1000),
   };
 }
-
-/**
- * Whether a client is within the limit now, without counting an attempt: for a rule that
- * counts only failures, checked before the attempt is judged.
- */
-export async function peekRateLimit(
-  db: Db,
-  secret: string,
-  rule: RateLimit,
-  client: string,
-  now = Date.now(),
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const windowStart = now - (now % rule.windowMs);
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('hits')
-    .where('key', '=', rateLimitKey(secret, rule, client))
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  const allowed = Number(row?.hits ?? 0) < rule.limit;
-  return {
-    allowed,
-    retryAfterSeconds: allowed ? 0 : Math.ceil((windowStart + rule.windowMs - now) / 1000),
-  };
-}

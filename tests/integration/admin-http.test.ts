@@ -47,13 +47,18 @@ for (const database of testDatabases()) {
 
     const request = (
       path: string,
-      options: { cookie?: string; form?: Record<string, string>; origin?: string } = {},
+      options: {
+        cookie?: string;
+        form?: Record<string, string>;
+        origin?: string;
+        client?: string;
+      } = {},
     ) =>
       fetch(`${server.url}${path}`, {
         method: options.form ? 'POST' : 'GET',
         redirect: 'manual',
         headers: {
-          'x-forwarded-for': newClient(),
+          'x-forwarded-for': options.client ?? newClient(),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(options.form
             ? {
@@ -693,6 +698,34 @@ for (const database of testDatabases()) {
       const unknown = await request('/admin', { cookie: `${sessionCookieName}=abc` });
       expect(unknown.status).toBe(303);
       expect(unknown.headers.get('set-cookie')).toBeNull();
+    });
+
+    // Last: it leaves the owner's address guarded for the next 15 minutes.
+    it("lets the owner's right password in whatever wrong ones other clients send, and names the real wait", async () => {
+      const signInFrom = (client: string, pw: string) =>
+        request('/admin/sign-in', { client, form: { email: 'owner@example.org', password: pw } });
+      const attacker = '198.51.100.20';
+      const started = Date.now();
+      for (let i = 0; i < 5; i++)
+        expect((await signInFrom(attacker, `guess ${i}`)).status).toBe(401);
+      const refused = await signInFrom(attacker, password);
+      const elapsedSeconds = Math.ceil((Date.now() - started) / 1000);
+      expect(refused.status).toBe(429);
+      // Its first wrong password came after `started`: 15 minutes from then, less what passed.
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeLessThanOrEqual(900);
+      expect(wait).toBeGreaterThanOrEqual(900 - elapsedSeconds);
+      expect(await refused.text()).toContain(adminMessages.signInThrottled(wait));
+
+      // Guessing spread over ten more clients guards the address: a client that has failed
+      // gets one more try, not four.
+      for (let i = 0; i < 10; i++) await signInFrom(`198.51.100.${30 + i}`, 'another guess');
+      expect((await signInFrom('198.51.100.30', 'a second guess')).status).toBe(401);
+      expect((await signInFrom('198.51.100.30', password)).status).toBe(429);
+      // The owner, from a client that has not failed, is let in.
+      const owner = await signInFrom(newClient(), password);
+      expect(owner.status).toBe(303);
+      expect((await request('/admin', { cookie: sessionFrom(owner).header })).status).toBe(200);
     });
   });
 }
