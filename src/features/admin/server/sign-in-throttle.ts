@@ -65,7 +65,8 @@ export async function openSignInGate(
       .orderBy('failed_at', 'desc')
       .orderBy('id', 'desc');
   const [byClient, guard] = await Promise.all([
-    // Older ones cannot decide: once there are this many, the client's own limit waits longest.
+    // The client's newest ten are enough: with ten, its own limit holds it longer than any
+    // older failure could.
     otherFailures()
       .select(['account_key', 'failed_at'])
       .where('client_key', '=', clientKey)
@@ -88,6 +89,7 @@ export async function openSignInGate(
   const belowAt = (times: number[], limit: number) =>
     times.length < limit ? now : (times[limit - 1] as number) + windowMs;
   const guardEndsAt = guard ? Number(guard.failed_at) + windowMs : now;
+  // For this address the client may have 2 failures, or 5 once the guard has lifted.
   const pairOpensAt = Math.min(
     belowAt(pairTimes, signInLimits.perClientAndGuardedAddress),
     Math.max(belowAt(pairTimes, signInLimits.perClientAndAddress), guardEndsAt),
