@@ -69,11 +69,11 @@ export type LoadRun = {
   serverCpuMsPerRequest: number | undefined;
 };
 
-async function preflight(url: string): Promise<Preflight> {
+async function preflight(url: string, headers: Record<string, string>): Promise<Preflight> {
   const xCache: (string | null)[] = [];
   let last: Response | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
-    last = await fetch(url, { headers: requestHeaders, redirect: 'manual' });
+    last = await fetch(url, { headers, redirect: 'manual' });
     await last.arrayBuffer();
     xCache.push(last.headers.get('x-cache'));
   }
@@ -86,17 +86,20 @@ async function preflight(url: string): Promise<Preflight> {
   };
 }
 
-async function loadRun(
+/** One load run on a page; `extraHeaders` go with every request (a cookie, say). */
+export async function loadRun(
   baseUrl: string,
   page: BenchPage,
   cache: CacheMode,
   seconds: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<LoadRun> {
   const url = `${baseUrl}${page.path}`;
-  const checked = await preflight(url);
+  const headers = { ...requestHeaders, ...extraHeaders };
+  const checked = await preflight(url, headers);
   const warmupSeconds = Math.min(3, Math.max(1, Math.round(seconds / 5)));
   const errorMessages: Record<string, number> = {};
-  const options = { url, connections, headers: requestHeaders, timeout: 10 };
+  const options = { url, connections, headers, timeout: 10 };
   await autocannon({ ...options, duration: warmupSeconds });
   const cpuUsage = startCpuMeter();
   const instance = autocannon({ ...options, duration: seconds });
@@ -135,7 +138,7 @@ async function loadRun(
 }
 
 /** Reasons a run's figures cannot be taken at face value. */
-function runProblems(run: LoadRun): string[] {
+export function runProblems(run: LoadRun): string[] {
   const label = `${run.page} (${run.path}), ${run.cache}`;
   const problems: string[] = [];
   if (run.errors > 0 || run.non2xx > 0) {

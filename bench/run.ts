@@ -11,6 +11,7 @@ import { otherCpuLoad } from './cpu-usage.ts';
 import { formFieldsWeight } from './form-fields-weight.ts';
 import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
+import { madeUpSessionCookie } from './made-up-session.ts';
 import { pageWeight } from './page-weight.ts';
 import { serverMemory } from './server-memory.ts';
 import { shareIsland } from './share-island.ts';
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   shareIsland,
   beacon,
   httpLoad,
+  madeUpSessionCookie,
   staticReference,
   serverMemory,
   formFieldsWeight,

@@ -1,11 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
+import { resignedSessionCookie } from './features/admin/server/session-cookie.ts';
+import { carriesSignedSession } from './features/admin/server/session-signature.ts';
 import {
   pageCacheKey,
   pageKeyHeader,
   publicPageCacheControl,
   replyWithPage,
 } from './platform/cache/page-cache.ts';
-import { readCookie, sessionCookieName } from './platform/cookies.ts';
 import { appContext } from './server/app-registry.ts';
 import { routeRules } from './server/routes.ts';
 import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/security-headers.ts';
@@ -19,15 +20,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     : securityHeaders(app.config.siteUrl);
   for (const [name, value] of Object.entries(pageHeaders)) response.headers.set(name, value);
   const route = routeRules(context.url.pathname);
+  const request = context.request;
+  const cookie = request.headers.get('cookie');
+  const signedIn = carriesSignedSession(app.secret, cookie);
   // A signed-in owner's pages are theirs alone: no shared cache may keep one (decision 0032).
-  if (
-    readCookie(context.request.headers.get('cookie'), sessionCookieName) !== undefined &&
-    response.headers.get('cache-control') === publicPageCacheControl
-  ) {
+  if (signedIn && response.headers.get('cache-control') === publicPageCacheControl) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
+  if (!signedIn && isAdminPath(context.url.pathname) && !response.headers.has('set-cookie')) {
+    const resigned = await resignedSessionCookie(
+      app.database.db,
+      app.secret,
+      app.config.siteUrl,
+      cookie,
+    );
+    if (resigned) response.headers.append('Set-Cookie', resigned);
+  }
 
-  const request = context.request;
   // The front names the page by the address the visitor asked for, which a rewrite (to /404)
   // would otherwise lose; under `astro dev` there is no front and the URL is used.
   const key = request.headers.has(pageKeyHeader)
@@ -36,7 +45,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         request.method,
         context.url,
         route.cacheParams,
-        request.headers.get('cookie'),
+        signedIn,
         request.headers.get('authorization'),
       );
   // A rewrite (to /404, /400) passes through here twice; the inner pass already encoded it.

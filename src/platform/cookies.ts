@@ -14,6 +14,7 @@ export function readCookie(
 
 /**
  * The administrator's session cookie (features/admin/server/sessions.ts). The page cache never
- * answers a request that carries it, and the statistics leave out the owner's own visits.
+ * answers a request that carries it signed by the site (a made-up one is a visitor's), and the
+ * statistics leave out the owner's own visits.
  */
 export const sessionCookieName = 'quire_session';

@@ -54,8 +54,9 @@ export async function takeRateLimit(
 }
 
 /**
- * Whether a client is within the limit now, without counting an attempt: for a rule that
- * counts only failures, checked before the attempt is judged.
+ * Whether a client is within the limit now, without counting an attempt: checked before
+ * costly work whose attempt the same rule counts later (a form's passwords are hashed only for
+ * a sender still within its submission limit).
  */
 export async function peekRateLimit(
   db: Db,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { carriesSignedSession } from '../features/admin/server/session-signature.ts';
 import { moreMessages } from '../features/forms/more-messages.ts';
 import { megabytes } from '../features/forms/rules/files.ts';
 import { unsubscribePath } from '../features/share/server/subscription-links.ts';
@@ -227,11 +228,12 @@ export function createRequestListener(
         Object.assign(req, { body });
       }
 
+      // Only a session cookie this site signed skips the cache: a made-up one costs no render.
       const key = pageCacheKey(
         method,
         url,
         route.cacheParams,
-        req.headers.cookie,
+        carriesSignedSession(app.secret, req.headers.cookie),
         req.headers.authorization,
       );
       // Every page sees the newest content, the owner's too: their pages are never cached, but

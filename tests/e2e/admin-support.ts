@@ -80,9 +80,10 @@ async function ownerId(): Promise<number> {
 }
 
 /**
- * Signs the owner in with a session made in the database, as the sign-in form would: a suite
- * that signed in through the form for every journey would meet the sign-in rate limit (20
- * attempts from one client in 15 minutes), which is right for a person and wrong for a test.
+ * Signs the owner in with a session made in the database, as the sign-in form would (the
+ * first admin screen signs its cookie): a suite that signed in through the form for every
+ * journey would spend a scrypt check on each, and meet the sign-in limits whenever a journey
+ * types a wrong password, which is right for a person and wrong for a test.
  * The form itself is driven by the journeys that test it (signInThroughForm).
  */
 export async function signIn(page: Page): Promise<void> {

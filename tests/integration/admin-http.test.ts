@@ -47,13 +47,18 @@ for (const database of testDatabases()) {
 
     const request = (
       path: string,
-      options: { cookie?: string; form?: Record<string, string>; origin?: string } = {},
+      options: {
+        cookie?: string;
+        form?: Record<string, string>;
+        origin?: string;
+        client?: string;
+      } = {},
     ) =>
       fetch(`${server.url}${path}`, {
         method: options.form ? 'POST' : 'GET',
         redirect: 'manual',
         headers: {
-          'x-forwarded-for': newClient(),
+          'x-forwarded-for': options.client ?? newClient(),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(options.form
             ? {
@@ -660,6 +665,67 @@ for (const database of testDatabases()) {
       expect(owner.status).toBe(200);
       expect(owner.headers.get('x-cache')).not.toBe('HIT');
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
+    });
+
+    it('serves a made-up session cookie the cached page, as to anyone without a session', async () => {
+      await request('/');
+      const cachedFor = async (value: string) =>
+        (await request('/', { cookie: `${sessionCookieName}=${value}` })).headers.get('x-cache');
+      expect(await cachedFor('abc')).toBe('HIT');
+      // Nor does one made from a real cookie, its signature or its token changed.
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const [token = '', signature = ''] = sessionFrom(signedIn).header.split('=')[1]!.split('.');
+      expect(signature).not.toBe('');
+      expect(await cachedFor(`${token}.${'A'.repeat(signature.length)}`)).toBe('HIT');
+      expect(await cachedFor(`x${token}.${signature}`)).toBe('HIT');
+    });
+
+    it('signs the cookie of a session from before signed cookies when it opens an admin screen', async () => {
+      const signedIn = await request('/admin/sign-in', {
+        form: { email: 'owner@example.org', password },
+      });
+      const signed = sessionFrom(signedIn).header;
+      const bare = signed.split('.')[0]!;
+      // Until then it is served as anyone is, and the admin knows it.
+      expect((await request('/', { cookie: bare })).headers.get('x-cache')).toBe('HIT');
+      const dashboard = await request('/admin', { cookie: bare });
+      expect(dashboard.status).toBe(200);
+      expect(sessionFrom(dashboard).header).toBe(signed);
+      expect((await request('/admin', { cookie: signed })).headers.get('set-cookie')).toBeNull();
+      // A bare token that names no session gets nothing signed.
+      const unknown = await request('/admin', { cookie: `${sessionCookieName}=abc` });
+      expect(unknown.status).toBe(303);
+      expect(unknown.headers.get('set-cookie')).toBeNull();
+    });
+
+    // Last: it leaves the owner's address guarded for the next 15 minutes.
+    it("lets the owner's right password in whatever wrong ones other clients send, and names the real wait", async () => {
+      const signInFrom = (client: string, pw: string) =>
+        request('/admin/sign-in', { client, form: { email: 'owner@example.org', password: pw } });
+      const attacker = '198.51.100.20';
+      const started = Date.now();
+      for (let i = 0; i < 5; i++)
+        expect((await signInFrom(attacker, `guess ${i}`)).status).toBe(401);
+      const refused = await signInFrom(attacker, password);
+      const elapsedSeconds = Math.ceil((Date.now() - started) / 1000);
+      expect(refused.status).toBe(429);
+      // Its first wrong password came after `started`: 15 minutes from then, less what passed.
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeLessThanOrEqual(900);
+      expect(wait).toBeGreaterThanOrEqual(900 - elapsedSeconds);
+      expect(await refused.text()).toContain(adminMessages.signInThrottled(wait));
+
+      // Guessing spread over ten more clients guards the address: a client that has failed
+      // gets one more try, not four.
+      for (let i = 0; i < 10; i++) await signInFrom(`198.51.100.${30 + i}`, 'another guess');
+      expect((await signInFrom('198.51.100.30', 'a second guess')).status).toBe(401);
+      expect((await signInFrom('198.51.100.30', password)).status).toBe(429);
+      // The owner, from a client that has not failed, is let in.
+      const owner = await signInFrom(newClient(), password);
+      expect(owner.status).toBe(303);
+      expect((await request('/admin', { cookie: sessionFrom(owner).header })).status).toBe(200);
     });
   });
 }

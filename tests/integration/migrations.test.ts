@@ -22,6 +22,7 @@ const releasedMigrations = [
   '2026-11-27-011-entry-review',
   '2026-11-27-012-form-deletion',
   '2026-11-28-013-honest-orders',
+  '2026-11-28-014-sign-in-failures',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

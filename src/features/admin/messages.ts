@@ -4,9 +4,15 @@ export const adminMessages = {
   secretFromEnvironment: 'Set on the server (environment); change it there.',
   /** The same whether the address has an account or not, so nobody learns which do. */
   signInWrong: 'The e-mail address or the password is not right.',
+  /** The real wait, rounded up: seconds under a minute, else minutes. */
   signInThrottled: (retryAfterSeconds: number) => {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      seconds < 60
+        ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+        : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+    return `Too many sign-in attempts. Try again in ${wait}.`;
   },
   setupLinkInvalid:
     'This set-up link has expired or has been used. Restart Quire to print a new one, or create an account with: npm run quire -- admin create',

@@ -1,5 +1,4 @@
 import { hash } from 'node:crypto';
-import { readCookie, sessionCookieName } from '../cookies.ts';
 import { type ContentCoding, EncodedBody, preferredCoding } from './content-coding.ts';
 
 export type CachedPage = {
@@ -290,19 +289,20 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 }
 
 /**
- * The cache key of a request the page cache may answer, or undefined when it may not: the
- * path and the query parameters the page reads (`params`, from the route), so other
- * parameters, which cannot change the page, all find the one cached copy.
+ * The cache key of a request the page cache may answer, or undefined when it may not (a
+ * signed-in owner's, or one with credentials): the path and the query parameters the page
+ * reads (`params`, from the route), so other parameters, which cannot change the page, all
+ * find the one cached copy.
  */
 export function pageCacheKey(
   method: string | undefined,
   url: URL,
   params: readonly string[] | 'all',
-  cookie: string | null | undefined,
+  signedIn: boolean,
   authorization?: string | null,
 ): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  if (authorization || readCookie(cookie, sessionCookieName) !== undefined) return undefined;
+  if (signedIn || authorization) return undefined;
   if (params === 'all') return `${url.pathname}${url.search}`;
   const read = new URLSearchParams();
   for (const name of params) {

@@ -302,6 +302,19 @@ export interface SessionsTable {
   last_seen_at: EpochMs | null;
 }
 
+/**
+ * Wrong passwords of the last 15 minutes, one row each (features/admin/server/sign-in-throttle.ts);
+ * an attempt being checked has its row too, until it proves right.
+ */
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  /** A keyed hash of the client's address, never the address. */
+  client_key: string;
+  /** A keyed hash of the e-mail address tried, whether or not it has an account. */
+  account_key: string;
+  failed_at: EpochMs;
+}
+
 /** One-time links that create the first administrator (features/admin/server/setup-link.ts). */
 export interface SetupLinksTable {
   /** SHA-256 of the link's token; the token itself is only ever printed. */
@@ -327,6 +340,7 @@ export interface Database {
   stat_salts: StatSaltsTable;
   sessions: SessionsTable;
   setup_links: SetupLinksTable;
+  sign_in_failures: SignInFailuresTable;
   admin_preferences: AdminPreferencesTable;
   forms: FormsTable;
   form_entries: FormEntriesTable;

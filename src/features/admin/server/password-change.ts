@@ -1,9 +1,8 @@
 import type { Db } from '../../../platform/db/connect.ts';
-import { peekRateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import { adminMessages } from '../messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
-import { signInAccountRule } from './sign-in.ts';
+import { openSignInGate } from './sign-in-throttle.ts';
 import { newAdminSchema } from './users.ts';
 
 export type PasswordChange =
@@ -12,8 +11,8 @@ export type PasswordChange =
 
 /**
  * A signed-in administrator's new password. The current one must be given (a session left open
- * on a shared computer must not be enough), and wrong ones count towards the same lock-out as
- * sign-in. Every session of the account ends, and this device gets a new one.
+ * on a shared computer must not be enough), and wrong ones are throttled as sign-in's are.
+ * Every session of the account ends, and this device gets a new one.
  */
 export async function changePassword(
   db: Db,
@@ -27,18 +26,25 @@ export async function changePassword(
     .select(['email', 'password_hash'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const limit = await peekRateLimit(db, secret, signInAccountRule, user.email, now);
-  if (!limit.allowed) {
+  // Wrong current passwords count for the address as a client of their own: they slow a
+  // guesser holding a session, and never keep the owner from signing in.
+  const gate = await openSignInGate(
+    db,
+    secret,
+    { client: `password change by ${userId}`, address: user.email },
+    now,
+  );
+  if (!gate.allowed) {
     return {
       outcome: 'refused',
-      message: adminMessages.signInThrottled(limit.retryAfterSeconds),
+      message: adminMessages.signInThrottled(gate.retryAfterSeconds),
       field: 'current',
     };
   }
   if (!(await verifyPassword(input.current.slice(0, 200), user.password_hash))) {
-    await takeRateLimit(db, secret, signInAccountRule, user.email, now);
     return { outcome: 'refused', message: adminMessages.currentPasswordWrong, field: 'current' };
   }
+  await gate.succeeded();
   const checked = newAdminSchema.shape.password.safeParse(input.next);
   if (!checked.success) {
     return { outcome: 'refused', message: checked.error.issues[0]?.message ?? '', field: 'next' };

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readCookie, sessionCookieName } from '../../../platform/cookies.ts';
 import type { Db } from '../../../platform/db/connect.ts';
+import { sessionTokenOf } from './session-signature.ts';
 import { tokenHash } from './token-hash.ts';
 
 /** A session ends this long after it started, however much it is used (decision 0032). */
@@ -14,8 +15,9 @@ const touchEveryMs = 60 * 1000;
 export type AdminSession = { userId: number; tokenHash: string; expiresAt: number };
 
 /**
- * Starts a session for an administrator and returns its token, the session cookie's value.
- * Only the token's hash is stored, so a copy of the database signs no one in.
+ * Starts a session for an administrator and returns its token, which the session cookie
+ * carries signed (`sessionCookie`). Only the token's hash is stored, so a copy of the database
+ * signs no one in.
  */
 export async function createSession(db: Db, userId: number, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -37,9 +39,9 @@ async function liveSession(
   cookieHeader: string | null | undefined,
   now: number,
 ): Promise<(AdminSession & { lastSeenAt: number }) | undefined> {
-  const token = readCookie(cookieHeader, sessionCookieName);
-  if (!token || token.length > 100) return undefined;
-  const hash = tokenHash(token);
+  const value = readCookie(cookieHeader, sessionCookieName);
+  if (!value || value.length > 100) return undefined;
+  const hash = tokenHash(sessionTokenOf(value));
   const row = await db
     .selectFrom('sessions')
     .select(['user_id', 'expires_at', 'last_seen_at'])
@@ -89,9 +91,12 @@ export async function signedInUserId(
 
 /** Signs out the one session the cookie names. */
 export async function endSession(db: Db, cookieHeader: string | null | undefined): Promise<void> {
-  const token = readCookie(cookieHeader, sessionCookieName);
-  if (!token || token.length > 100) return;
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
+  const value = readCookie(cookieHeader, sessionCookieName);
+  if (!value || value.length > 100) return;
+  await db
+    .deleteFrom('sessions')
+    .where('token_hash', '=', tokenHash(sessionTokenOf(value)))
+    .execute();
 }
 
 /** Signs an administrator out everywhere: every browser, every instance. */

@@ -1,21 +1,8 @@
 import type { Db } from '../../../platform/db/connect.ts';
-import { peekRateLimit, type RateLimit, takeRateLimit } from '../../../platform/rate-limit.ts';
 import { adminMessages } from '../messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
-
-/** Attempts from one client, right or wrong: slows a guesser spread over many accounts. */
-export const signInClientRule: RateLimit = {
-  scope: 'admin-sign-in-client',
-  limit: 20,
-  windowMs: 15 * 60 * 1000,
-};
-/** Wrong passwords for one address, from anywhere: slows a guesser spread over many clients. */
-export const signInAccountRule: RateLimit = {
-  scope: 'admin-sign-in-account',
-  limit: 5,
-  windowMs: 15 * 60 * 1000,
-};
+import { openSignInGate } from './sign-in-throttle.ts';
 
 export type SignInOutcome =
   | { outcome: 'signed-in'; userId: number; token: string }
@@ -26,9 +13,10 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Checks an administrator's e-mail address and password and starts a session. Every refusal
- * reads the same whether the address has an account or not; too many attempts from one client
- * or wrong passwords for one address are refused until their 15-minute window ends, whatever
- * the password (the counts live in the database, shared by every instance).
+ * reads the same whether the address has an account or not. A client that sent too many
+ * wrong passwords is told how long to wait (sign-in-throttle.ts); wrong passwords from other
+ * clients never keep the right one out (the counts live in the database, shared by every
+ * instance).
  */
 export async function signIn(
   db: Db,
@@ -36,17 +24,15 @@ export async function signIn(
   attempt: { email: string; password: string; client: string },
   now = Date.now(),
 ): Promise<SignInOutcome> {
-  const throttled = (retryAfterSeconds: number): SignInOutcome => ({
-    outcome: 'refused',
-    message: adminMessages.signInThrottled(retryAfterSeconds),
-    retryAfterSeconds,
-  });
-  const byClient = await takeRateLimit(db, secret, signInClientRule, attempt.client, now);
-  if (!byClient.allowed) return throttled(byClient.retryAfterSeconds);
   const email = attempt.email.trim().toLowerCase().slice(0, 320);
-  const byAccount = await peekRateLimit(db, secret, signInAccountRule, email, now);
-  if (!byAccount.allowed) return throttled(byAccount.retryAfterSeconds);
-
+  const gate = await openSignInGate(db, secret, { client: attempt.client, address: email }, now);
+  if (!gate.allowed) {
+    return {
+      outcome: 'refused',
+      message: adminMessages.signInThrottled(gate.retryAfterSeconds),
+      retryAfterSeconds: gate.retryAfterSeconds,
+    };
+  }
   const user = await db
     .selectFrom('users')
     .select(['id', 'password_hash'])
@@ -55,9 +41,7 @@ export async function signIn(
   const password = attempt.password.slice(0, 200);
   decoyHash ??= hashPassword('decoy password, never anyone’s');
   const right = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
-  if (!user || !right) {
-    await takeRateLimit(db, secret, signInAccountRule, email, now);
-    return { outcome: 'refused', message: adminMessages.signInWrong };
-  }
+  if (!user || !right) return { outcome: 'refused', message: adminMessages.signInWrong };
+  await gate.succeeded();
   return { outcome: 'signed-in', userId: user.id, token: await createSession(db, user.id, now) };
 }

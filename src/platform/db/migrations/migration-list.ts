@@ -11,6 +11,7 @@ import { addCaptcha } from './2026-11-27-010-captcha.ts';
 import { addEntryReview } from './2026-11-27-011-entry-review.ts';
 import { addFormDeletion } from './2026-11-27-012-form-deletion.ts';
 import { addHonestOrders } from './2026-11-28-013-honest-orders.ts';
+import { addSignInFailures } from './2026-11-28-014-sign-in-failures.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -32,4 +33,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-27-011-entry-review', up: addEntryReview },
   { name: '2026-11-27-012-form-deletion', up: addFormDeletion },
   { name: '2026-11-28-013-honest-orders', up: addHonestOrders },
+  { name: '2026-11-28-014-sign-in-failures', up: addSignInFailures },
 ];
