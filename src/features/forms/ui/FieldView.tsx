@@ -461,6 +461,7 @@ function Select(props: Inner<FieldOfType<'select'>>) {
           picked={Array.isArray(picked) ? picked : [picked].filter(Boolean)}
           placeholder={field.placeholder}
           describedBy={describedBy(field, id, error)}
+          readOnly={readOnly}
           onChange={(next) => {
             props.onChange(field, field.multiple ? next : (next[0] ?? ''));
           }}

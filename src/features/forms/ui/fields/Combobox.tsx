@@ -1,12 +1,13 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { choiceValue } from '../../field-kinds.ts';
 import type { Choice } from '../../form-definition.ts';
 
 /**
  * The modern select (downshift): a combobox that filters the choices as the visitor types,
  * following the WAI-ARIA combobox pattern; with several allowed, the chosen ones are chips
- * (Backspace or a chip's button removes one). Hidden inputs carry what is sent.
+ * (Backspace or a chip's button removes one). Hidden inputs carry what is sent. Locked with
+ * its field (seed §4), it opens no list and neither picks nor removes a choice.
  */
 export function Combobox({
   id,
@@ -16,6 +17,7 @@ export function Combobox({
   picked,
   placeholder,
   describedBy,
+  readOnly,
   onChange,
   onBlur,
 }: {
@@ -26,10 +28,14 @@ export function Combobox({
   picked: string[];
   placeholder: string;
   describedBy: Record<string, unknown>;
+  readOnly: boolean;
   onChange: (values: string[]) => void;
   onBlur: () => void;
 }) {
   const [query, setQuery] = useState('');
+  // downshift keeps its reducers from the first render; they read the lock from here.
+  const locked = useRef(readOnly);
+  locked.current = readOnly;
   const labelOf = (value: string) => choices.find((c) => choiceValue(c) === value)?.label ?? value;
   const matching = (text: string) =>
     choices.filter(
@@ -40,6 +46,7 @@ export function Combobox({
   const items = matching(query);
   const chips = useMultipleSelection<string>({
     selectedItems: picked,
+    stateReducer: (state, { changes }) => (locked.current ? state : changes),
     onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems ?? []),
   });
   const types = useCombobox.stateChangeTypes;
@@ -51,6 +58,7 @@ export function Combobox({
     // The choices live in the form's value, not in downshift's selected item: a pick is taken
     // from the changes here and cleared, so the next pick starts from an empty input again.
     stateReducer: (state, { changes, type }) => {
+      if (locked.current) return { ...state, isOpen: false };
       if (type === types.InputKeyDownEnter || type === types.ItemClick) {
         if (changes.selectedItem) {
           const value = choiceValue(changes.selectedItem);
@@ -71,6 +79,10 @@ export function Combobox({
     },
     onInputValueChange: ({ inputValue }) => setQuery(inputValue ?? ''),
   });
+  const { closeMenu } = combobox;
+  useEffect(() => {
+    if (readOnly) closeMenu();
+  }, [readOnly, closeMenu]);
   const single = !multiple && picked[0] !== undefined ? labelOf(picked[0]) : '';
   return (
     <div className="qforms-combobox">
@@ -81,6 +93,7 @@ export function Combobox({
               {labelOf(value)}
               <button
                 type="button"
+                disabled={readOnly}
                 aria-label={`Remove ${labelOf(value)}`}
                 onClick={(e) => {
                   e.stopPropagation();
@@ -97,11 +110,12 @@ export function Combobox({
         type="text"
         className="qforms-field-medium"
         placeholder={single || placeholder || 'Type to search'}
+        readOnly={readOnly}
         {...describedBy}
         {...combobox.getInputProps({
           ...(multiple ? chips.getDropdownProps({ preventKeyAction: combobox.isOpen }) : {}),
           onFocus: () => {
-            if (!combobox.isOpen) combobox.openMenu();
+            if (!readOnly && !combobox.isOpen) combobox.openMenu();
           },
           onBlur,
           // Enter picks a choice here; it must not reach the form, where it means Next.
