@@ -83,6 +83,7 @@ export function FieldView(props: FieldViewProps) {
           value={asText(props.value)}
           readOnly
           data-field-id={field.id}
+          data-field-type={field.type}
         />
       );
     case 'checkbox':
