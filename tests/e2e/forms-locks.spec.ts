@@ -39,6 +39,16 @@ async function pickDay(form: Locator, skip = 0) {
   await expect(calendar).toBeHidden();
 }
 
+/** The (fake) camera's preview, once its picture has come and the fields below have moved. */
+async function startCamera(form: Locator) {
+  await form.getByRole('button', { name: 'Use the camera' }).click();
+  const preview = form.getByLabel('Camera preview');
+  await expect(preview).toBeVisible();
+  await expect
+    .poll(() => preview.evaluate((video: HTMLVideoElement) => video.videoWidth))
+    .toBeGreaterThan(0);
+}
+
 /** What the signature pad shows, to tell whether a stroke was drawn on it. */
 const padPicture = (pad: Locator) =>
   pad.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
@@ -91,12 +101,11 @@ test('a locked form’s widgets change nothing, and work again once it is unlock
   await files.setInputFiles({ name: 'chosen.png', mimeType: 'image/png', buffer: png });
   const dropZone = form.getByRole('group', { name: /Drop files here/ });
   await expect(dropZone.getByText('chosen.png (0.000 MB)')).toBeVisible();
-  await form.getByRole('button', { name: 'Use the camera' }).click();
-  await expect(form.getByLabel('Camera preview')).toBeVisible();
   const pad = form.getByRole('img', { name: /Signature: draw/ });
   await drawSignature(page, pad);
   await expect(form.getByText('Signed by drawing.')).toBeVisible();
   const signed = await padPicture(pad);
+  await startCamera(form);
   const stars = form.locator('.qforms-rating label');
   await stars.nth(2).click();
   await expect(form.getByRole('radio', { name: '3 of 5' })).toBeChecked();
@@ -165,7 +174,7 @@ test('a locked form’s widgets change nothing, and work again once it is unlock
   await expect(dropZone.getByText('again.png (0.000 MB)')).toBeVisible();
   await dropFile(dropZone, 'dropped.txt', 'Dropped once unlocked\n');
   await expect(dropZone.getByText('dropped.txt (0.000 MB)')).toBeVisible();
-  await form.getByRole('button', { name: 'Use the camera' }).click();
+  await startCamera(form);
   await expect(form.getByRole('button', { name: 'Take photo' })).toBeEnabled();
   await form.getByRole('button', { name: 'Clear' }).click();
   await expect(form.getByText('Signed by drawing.')).toBeHidden();
