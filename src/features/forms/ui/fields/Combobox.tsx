@@ -2,6 +2,8 @@ import { useCombobox, useMultipleSelection } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
 import { choiceValue } from '../../field-kinds.ts';
 import type { Choice } from '../../form-definition.ts';
+import { fill } from '../../messages.ts';
+import { widgetMessages } from './widget-messages.ts';
 
 /**
  * The modern select (downshift): a combobox that filters the choices as the visitor types,
@@ -87,14 +89,14 @@ export function Combobox({
   return (
     <div className="qforms-combobox">
       {multiple && picked.length > 0 && (
-        <ul className="qforms-chips" aria-label="Chosen">
+        <ul className="qforms-chips" aria-label={widgetMessages.comboboxChosen}>
           {picked.map((value, index) => (
             <li key={value} {...chips.getSelectedItemProps({ selectedItem: value, index })}>
               {labelOf(value)}
               <button
                 type="button"
                 disabled={readOnly}
-                aria-label={`Remove ${labelOf(value)}`}
+                aria-label={fill(widgetMessages.comboboxRemove, { name: labelOf(value) })}
                 onClick={(e) => {
                   e.stopPropagation();
                   chips.removeSelectedItem(value);
@@ -109,7 +111,7 @@ export function Combobox({
       <input
         type="text"
         className="qforms-field-medium"
-        placeholder={single || placeholder || 'Type to search'}
+        placeholder={single || placeholder || widgetMessages.comboboxSearch}
         readOnly={readOnly}
         {...describedBy}
         {...combobox.getInputProps({
@@ -135,7 +137,9 @@ export function Combobox({
               {choice.label}
             </li>
           ))}
-        {combobox.isOpen && items.length === 0 && <li aria-disabled="true">No matches</li>}
+        {combobox.isOpen && items.length === 0 && (
+          <li aria-disabled="true">{widgetMessages.comboboxNoMatches}</li>
+        )}
       </ul>
       {picked.map((value) => (
         <input key={value} type="hidden" name={name} value={value} readOnly />
