@@ -29,11 +29,11 @@ function clientEntriesMayShareChunks(): Plugin {
  * every page). Packages that only lazily loaded chunks use stay with those chunks.
  */
 const lazyLibraries =
-  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|signature_pad|altcha)[\\/])|rolldown:runtime/;
+  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|signature_pad|altcha|dompurify)[\\/])|rolldown:runtime/;
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
-  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
 
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';
@@ -127,7 +127,8 @@ export default defineConfig({
                   {
                     name: 'quire',
                     // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx)|vite[\\/]preload-helper/,
+                    // The browser's sanitiser stays with DOMPurify, loaded when a form needs it.
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
                     priority: 2,
                   },
                 ],

@@ -26,7 +26,11 @@ import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import { dayIn, isoDay } from '../features/stats/stat-days.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import {
+  checkDatabaseReachable,
+  connectDatabase,
+  type DatabaseHandle,
+} from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger } from '../platform/log.ts';
@@ -88,6 +92,7 @@ async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Pro
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.database);
   try {
+    await checkDatabaseReachable(handle, config.database);
     await withStartupLock(handle, () => migrateToLatest(handle.db, handle.kind));
     return await run(handle);
   } finally {

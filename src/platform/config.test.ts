@@ -45,6 +45,34 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SITE_URL: 'ftp://x' })).toThrow(ConfigError);
   });
 
+  it('refuses a PostgreSQL URL pg cannot read in one line naming the variable and the host', () => {
+    const messageOf = (url: string) => {
+      try {
+        parseConfig({ DATABASE_URL: url });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`parseConfig accepted ${url}`);
+    };
+    expect(messageOf('postgres://u:secret@127.0.0.1:99999/db')).toBe(
+      'Invalid environment variable DATABASE_URL="postgres://u:***@127.0.0.1:99999/db": the port must be a number from 1 to 65535, not "99999"',
+    );
+    expect(messageOf('postgres://u:secret@db.example:0/db')).toContain('not "0"');
+    expect(messageOf('postgres://u:secret@db.example:http/db')).toContain('not "http"');
+    const unreadable = messageOf('postgres://u:se#cret@db.example/db');
+    expect(unreadable).toMatch(/^Invalid environment variable DATABASE_URL=.*percent-encoded\)$/);
+    expect(unreadable).not.toContain('\n');
+    // What pg reads, the check takes: sockets, IPv6 hosts, encoded passwords, no port.
+    for (const url of [
+      'postgres://u:secret@/db?host=/var/run/postgresql',
+      'postgresql://u:secret@[::1]:5433/db',
+      'postgres://u:p%2Fw@db.example/db',
+      'postgres://db.example/db',
+    ]) {
+      expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    }
+  });
+
   it('wants the first administrator e-mail and password together', () => {
     expect(() => parseConfig({ QUIRE_ADMIN_EMAIL: 'me@example.org' })).toThrow(/given together/);
     expect(
@@ -97,6 +125,9 @@ describe('parseConfig', () => {
       'smtps://a%40b.example:***@smtp.example',
     );
     expect(redactUrl('postgres://db:5432/site')).toBe('postgres://db:5432/site');
+    // A password holding # or ? (not percent-encoded) is hidden whole, up to its last @.
+    expect(redactUrl('postgres://u:se#cr?et@db/site')).toBe('postgres://u:***@db/site');
+    expect(redactUrl('postgres://db/site?password=p@ss')).toBe('postgres://db:***@ss');
     expect(redactUrl('no scheme at all: secret')).toBe('***');
   });
 

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { parse as parsePostgresUrl } from 'pg-connection-string';
 import { z } from 'zod';
 
 /**
@@ -12,6 +13,10 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .superRefine((url, context) => {
+      const problem = /^postgres(ql)?:\/\//.test(url) ? postgresUrlProblem(url) : undefined;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .default('sqlite:data/quire.db'),
   DATA_DIR: z.string().min(1).default('data'),
   QUIRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -100,6 +105,30 @@ export type Config = {
   captchaVerifyUrls: { hcaptcha?: string; recaptcha?: string; turnstile?: string };
 };
 
+/**
+ * Why PostgreSQL's client (pg, through pg-connection-string) cannot read a URL, or undefined
+ * when it can: without this a bad port stopped every start with pg's "TypeError: Invalid URL".
+ */
+function postgresUrlProblem(url: string): string | undefined {
+  const port = writtenPort(url);
+  if (port !== undefined && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    return `the port must be a number from 1 to 65535, not "${port}"`;
+  }
+  try {
+    parsePostgresUrl(url);
+    return undefined;
+  } catch {
+    return 'not a URL PostgreSQL can be reached at (in the user name or password, / ? # and % must be percent-encoded)';
+  }
+}
+
+/** The port as written after the host (the part after the last @ before the path), if any. */
+function writtenPort(url: string): string | undefined {
+  const { afterUser } = splitUserPart(url.replace(/^[a-z]+:\/\//i, ''));
+  const host = /^[^/?#]*/.exec(afterUser)?.[0] ?? '';
+  return /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(host)?.[1];
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -121,15 +150,31 @@ const urlVariables = new Set(['DATABASE_URL', 'MAIL_URL']);
  * broken to tell its parts apart is not shown at all.
  */
 export function redactUrl(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:)(\/\/)?([^?#]*)(\?[^#]*)?/i.exec(value);
+  const match = /^([a-z][a-z0-9+.-]*:)(\/\/)?(.*)$/is.exec(value);
   if (!match) return '***';
-  const [, scheme, slashes = '', rest = '', query] = match;
-  // The user part ends at the last @ before the path: a password may hold @ or / itself.
+  const [, scheme, slashes = '', rest = ''] = match;
+  const { userPart, afterUser } = splitUserPart(rest);
+  // Only a plain user name is shown; anything after it may be (part of) the password.
+  const userName = /^[^:/?#]*/.exec(userPart ?? '')?.[0] ?? '';
+  const shownUser =
+    userPart === undefined ? '' : userName === userPart ? `${userName}@` : `${userName}:***@`;
+  const query = afterUser.indexOf('?');
+  const shownRest =
+    query === -1
+      ? afterUser
+      : `${afterUser.slice(0, query)}${afterUser.slice(query).replace(/=[^&#]*/g, '=***')}`;
+  return `${scheme}${slashes}${shownUser}${shownRest}`;
+}
+
+/**
+ * A URL's part after `scheme://` split at its last @: a password may hold @ / ? or # itself,
+ * and a host never holds an @.
+ */
+function splitUserPart(rest: string): { userPart: string | undefined; afterUser: string } {
   const at = rest.lastIndexOf('@');
-  const authority =
-    at === -1 ? rest : `${rest.slice(0, at).replace(/^([^:]*):.*$/s, '$1:***')}${rest.slice(at)}`;
-  const hiddenQuery = query?.replace(/=[^&]*/g, '=***') ?? '';
-  return `${scheme}${slashes}${authority}${hiddenQuery}`;
+  return at === -1
+    ? { userPart: undefined, afterUser: rest }
+    : { userPart: rest.slice(0, at), afterUser: rest.slice(at + 1) };
 }
 
 /** How a variable's value may appear in an error message. */
@@ -146,16 +191,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   );
   const result = environmentSchema.safeParse(present);
   if (!result.success) {
+    // One line per variable, each whole on its own: a log shows it in one piece.
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${issue.path.join('.')}${shownValue(name, present[name])}: ${issue.message}`;
+      return `Invalid environment variable ${issue.path.join('.')}${shownValue(name, present[name])}: ${issue.message}`;
     });
-    throw new ConfigError(`Invalid environment variables:\n${lines.join('\n')}`);
+    throw new ConfigError(lines.join('\n'));
   }
   const e = result.data;
   if ((e.QUIRE_ADMIN_EMAIL === undefined) !== (e.QUIRE_ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
-      'Invalid environment variables:\n  QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD must be given together',
+      'Invalid environment variables QUIRE_ADMIN_EMAIL and QUIRE_ADMIN_PASSWORD: they must be given together',
     );
   }
   const database = e.DATABASE_URL.startsWith('sqlite:')

@@ -2,9 +2,10 @@ declare const sanitised: unique symbol;
 
 /**
  * HTML that the sanitiser made (`renderMarkdown` and its siblings in
- * src/platform/markdown.ts): the only markup a page or an island injects as
- * HTML, through `htmlOf`. Nothing else makes one; sanitised-html.test.ts fails on any other
- * `as SanitisedHtml` and on any injection that does not go through `htmlOf`.
+ * src/platform/markdown.ts; in the browser, `sanitiseInBrowser` for HTML that arrives as
+ * data): the only markup a page or an island injects as HTML, through `htmlOf`. Nothing else
+ * makes one; sanitised-html.test.ts fails on any other `as SanitisedHtml` and on any
+ * injection that does not go through `htmlOf`.
  */
 export type SanitisedHtml = string & { readonly [sanitised]: true };
 

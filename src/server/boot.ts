@@ -13,7 +13,11 @@ import { createStatsIngest, type StatsIngest } from '../features/stats/server/in
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
 import { type Config, parseConfig } from '../platform/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../platform/db/connect.ts';
+import {
+  checkDatabaseReachable,
+  connectDatabase,
+  type DatabaseHandle,
+} from '../platform/db/connect.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
@@ -82,6 +86,7 @@ export async function boot(
     onConnectionTrouble: (message) => log.warn(message),
   });
   try {
+    await checkDatabaseReachable(database, config.database);
     const secret = await withStartupLock(database, () => prepareSite(database, config, log), {
       onWait: () => log.info('Another instance is starting; waiting for it to finish'),
     });

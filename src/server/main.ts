@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { isStartFailure } from './start-failure.ts';
 import { workerExecArgv } from './worker-flags.ts';
 
 /**
@@ -45,13 +46,24 @@ function superviseWorkers(config: Config, log: Logger): void {
   let failedToStart = false;
   // A smaller young generation than V8 gives a worker by default (worker-flags.ts).
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  /** The reasons workers gave for not starting, each printed once. */
+  const startFailures = new Set<string>();
   const fork = () => {
     if (stopping) return;
-    cluster.fork().on('listening', () => {
-      if (++listening !== workers || started) return;
-      started = true;
-      announce(config, log, workers);
-    });
+    cluster
+      .fork()
+      .on('listening', () => {
+        if (++listening !== workers || started) return;
+        started = true;
+        announce(config, log, workers);
+      })
+      .on('message', (message: unknown) => {
+        if (started || !isStartFailure(message)) return;
+        if (!startFailures.has(message.startFailure)) console.error(message.startFailure);
+        startFailures.add(message.startFailure);
+        failedToStart = true;
+        stop();
+      });
   };
   const stop = () => {
     if (stopping) return;

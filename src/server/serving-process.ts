@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,12 +13,15 @@ import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
+import type { StartFailure } from './start-failure.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
 
 /** The largest upload limit the Files settings take (1024 MB), with room for the text fields. */
 const maxUploadBytes = 1025 * 1024 * 1024;
 
+/** How long a worker that could not start waits for its primary to stop it. */
+const workerStopWaitMs = 10_000;
 /** How long requests in flight may take to finish once a stop is asked for. */
 const stopGraceMs = 10_000;
 /** After this, a process that still cannot store what it holds gives up and says so. */
@@ -106,6 +110,15 @@ async function bootOrExit(): Promise<AppContext> {
   try {
     return await boot();
   } catch (error) {
+    if (error instanceof ConfigError && cluster.isWorker && process.send) {
+      // Every worker meets the same problem: the primary says it once and stops them all
+      // (main.ts); a worker whose primary is gone, or silent, stops by itself.
+      const report: StartFailure = { startFailure: error.message };
+      process.send(report);
+      process.once('disconnect', () => process.exit(1));
+      setTimeout(() => process.exit(1), workerStopWaitMs);
+      return await new Promise<never>(() => {});
+    }
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }

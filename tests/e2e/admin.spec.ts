@@ -147,7 +147,7 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
     // An invalid value is marked at its field, with the tab's error message.
     await panel.getByLabel('Posts per page').fill('0');
     await save.click();
-    await expect(panel.getByText('Enter at least 1.')).toBeVisible();
+    await expect(panel.getByText('Enter a number from 1 to 50.')).toBeVisible();
     await expect(panel.getByLabel('Posts per page')).toHaveAttribute('aria-invalid', 'true');
     await expect(panel.getByRole('alert')).toHaveText(
       'Some settings need a change: see the marked fields.',
@@ -335,6 +335,25 @@ test('the Payments tab sets the currency order forms show, and never shows a sav
     expect(await page.content()).not.toContain('whsec_e2e');
     await page.goto('/workshop-booking/');
     await expect(page.locator('form.qforms-form')).toContainText('85,00 €');
+  });
+});
+
+test('a number setting below its range is told the whole range', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/settings');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Files' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Files' });
+  const limit = panel.getByLabel('Upload limit (MB)');
+  await keepingSettings('files', async () => {
+    await limit.fill('0');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(limit).toHaveAttribute('aria-invalid', 'true');
+    await expect(panel.getByText('Enter a number from 1 to 1024.')).toBeVisible();
+    await expect(panel.getByText(/Enter at least/)).toHaveCount(0);
+    await limit.fill('1025');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByText('Enter a number from 1 to 1024.')).toBeVisible();
   });
 });
 

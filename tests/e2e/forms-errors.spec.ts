@@ -196,7 +196,8 @@ test.describe('general errors from the server', () => {
     await expect(header).toHaveText('Header, styled.');
     await expect(header).toBeInViewport();
     const footer = formPage(form, 1).locator('.qforms-error-footer');
-    await expect(footer.locator('p')).toHaveText(['Footer error.', 'Footer, styled.']);
+    await expect(footer.locator('p')).toHaveText(['Footer error.']);
+    await expect(footer.locator('.qforms-error-styled')).toHaveText('Footer, styled.');
     await expect(footer).toBeVisible();
     // The captcha's error is where the captcha is, on the last page, not dropped.
     const captcha = formPage(form, 4).locator(
@@ -208,6 +209,38 @@ test.describe('general errors from the server', () => {
     await expect(formPage(form, 4).locator('.qforms-error-footer')).toHaveCount(0);
     // The submit button, on the last page and out of sight now, is ready again.
     await expect(form.locator('button[type="submit"]')).toBeEnabled();
+  });
+
+  test('styled errors show as HTML, less what is not safe to show', async ({ page }) => {
+    await answerWithGeneralErrors(page, {
+      header_styled:
+        '<strong>Payment declined.</strong> <a href="/contact/" onclick="window.unsafe = 1">Write to us</a><img src="/missing.png" onerror="window.unsafe = 2"><script>window.unsafe = 3</script>',
+      footer_styled:
+        'Check the <em>card number</em>.<br><a href="javascript:window.unsafe = 4">Retry</a>',
+    });
+    const form = await openForm(page, contactForm.path);
+    await form.getByRole('textbox', { name: 'First', exact: true }).fill('Styled');
+    await form.getByRole('textbox', { name: 'Last', exact: true }).fill('Errors');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('styled@example.org');
+    await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello.');
+    await form.getByRole('checkbox', { name: /I agree/ }).check();
+    await press(page, form.getByRole('button', { name: 'Send message' }));
+
+    const header = form.locator('.qforms-error-header');
+    await expect(header.locator('strong')).toHaveText('Payment declined.');
+    await expect(header).not.toContainText('<strong>');
+    const link = header.getByRole('link', { name: 'Write to us' });
+    await expect(link).toHaveAttribute('href', '/contact/');
+    await expect(link).not.toHaveAttribute('onclick');
+    await expect(header.locator('img, script')).toHaveCount(0);
+    const footer = form.locator('.qforms-error-footer');
+    await expect(footer.locator('em')).toHaveText('card number');
+    await expect(footer.getByText('Retry')).not.toHaveAttribute('href', /javascript:/);
+    await link.evaluate((a: HTMLAnchorElement) =>
+      a.addEventListener('click', (e) => e.preventDefault()),
+    );
+    await link.click();
+    expect(await page.evaluate(() => (window as { unsafe?: number }).unsafe)).toBeUndefined();
   });
 
   test('a single-page form shows footer and captcha errors side by side above Submit', async ({

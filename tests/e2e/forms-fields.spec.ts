@@ -283,7 +283,8 @@ test('a page script locks and unlocks the new field types (seed §4)', async ({ 
   });
   const form = await openForm(page, path);
   const day = form.getByRole('textbox', { name: 'Day' });
-  const hour = form.getByRole('combobox', { name: 'Hour' });
+  // A combobox with its suggestions; locked, a plain text input without them.
+  const hour = form.getByLabel('Hour', { exact: true });
   const code = form.getByRole('textbox', { name: 'Code', exact: true });
   const street = form.getByRole('textbox', { name: 'Address Line 1' });
   const guest = form.getByRole('textbox', { name: 'Guest' });

@@ -1,8 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { writeFileSettings } from '../../src/features/forms/server/files-settings-store.ts';
 import { keepingSettings, signIn, waitForHydration } from './admin-support.ts';
 import {
   closeSiteDatabase,
+  drawSignature,
+  dropFile,
   entriesWhere,
   entryValues,
   openForm,
@@ -48,34 +50,6 @@ const png = (extra = 0) =>
     ),
     Buffer.alloc(extra, 1),
   ]);
-
-/** Drags a file from outside the page onto an element, as a person drops one from their desktop. */
-async function dropFile(target: Locator, name: string, text: string) {
-  const transfer = await target.page().evaluateHandle(
-    ([fileName, content]) => {
-      const data = new DataTransfer();
-      data.items.add(new File([content ?? ''], fileName ?? 'file', { type: 'text/plain' }));
-      return data;
-    },
-    [name, text],
-  );
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
-}
-
-/** Draws a stroke across the signature pad with the pointer. */
-async function drawSignature(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad is not shown');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step++) {
-    await page.mouse.move(box.x + 20 + step * 15, box.y + box.height / 2 + (step % 2 ? 15 : -15));
-  }
-  await page.mouse.up();
-}
 
 /** The owner's download of a file named in an entry's value. */
 async function downloadAs(page: Page, value: string, name: string) {

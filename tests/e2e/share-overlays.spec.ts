@@ -102,6 +102,62 @@ test.describe('Pinterest picker', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('judges an image by the size of its file, not by what its srcset says of it', async ({
+    page,
+  }) => {
+    const square = (side: number) =>
+      sharp({ create: { width: side, height: side, channels: 3, background: '#b04030' } })
+        .png()
+        .toBuffer();
+    const files: Record<string, Buffer> = {
+      '/pin-small.png': await square(80),
+      '/pin-large.png': await square(300),
+    };
+    await page.route(/\/pin-(small|large)\.png$/, async (route) =>
+      route.fulfill({
+        contentType: 'image/png',
+        body: files[new URL(route.request().url()).pathname],
+      }),
+    );
+    await openPost(page);
+    // An 80-pixel file whose srcset makes it 4000 wide, and a 300-pixel one made 10 wide.
+    await page.evaluate(async () => {
+      const prose = document.querySelector('.prose');
+      if (!prose) throw new Error('The post has no text');
+      const added = [
+        ['/pin-small.png', '8w', '400px'],
+        ['/pin-large.png', '3000w', '100px'],
+      ].map(([src, width, sizes]) => {
+        const image = document.createElement('img');
+        image.srcset = `${src} ${width}`;
+        image.sizes = sizes ?? '';
+        image.alt = src ?? '';
+        prose.append(image);
+        return image;
+      });
+      await Promise.all(added.map((image) => image.decode()));
+    });
+    expect(
+      await page.evaluate(() =>
+        ['small', 'large'].map(
+          (name) =>
+            document.querySelector<HTMLImageElement>(`img[alt="/pin-${name}.png"]`)?.naturalWidth,
+        ),
+      ),
+    ).toEqual([4000, 10]);
+
+    await page.locator('a[data-share-network="pinterest"]').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Pin It on Pinterest' });
+    await expect(dialog).toBeVisible();
+    const media = await dialog
+      .locator('a.share-overlay__pin')
+      .evaluateAll((links) =>
+        links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('media')),
+      );
+    expect(media).toContain(new URL('/pin-large.png', page.url()).href);
+    expect(media).not.toContain(new URL('/pin-small.png', page.url()).href);
+  });
+
   test('offers the page’s preview image when no image is eligible', async ({ page }) => {
     await openPost(page);
     await page.evaluate(() => {

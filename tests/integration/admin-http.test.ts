@@ -335,11 +335,24 @@ for (const database of testDatabases()) {
           message: adminMessages.settingsInvalid,
           fieldErrors: {
             title: 'This cannot be empty.',
-            postsPerPage: 'Enter at most 50.',
+            postsPerPage: 'Enter a number from 1 to 50.',
             timeZone: 'Use a time zone name such as UTC or Europe/Paris.',
           },
         },
       });
+      // A number below its range is told the whole range, not "Enter at least 0.".
+      const files = {
+        uploadLimitMb: 0.5,
+        storage: 'database',
+        s3Endpoint: '',
+        s3Region: 'us-east-1',
+        s3Bucket: '',
+        s3AccessKeyId: '',
+        s3SecretAccessKey: '',
+      };
+      expect(
+        (await save({ section: 'files', values: files }, { cookie: header, token: csrf })).body,
+      ).toMatchObject({ fieldErrors: { uploadLimitMb: 'Enter a number from 1 to 1024.' } });
       const unknownTab = await save(
         { section: 'secrets', values: {} },
         { cookie: header, token: csrf },

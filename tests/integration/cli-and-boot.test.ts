@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,22 @@ function quire(args: string[], options: { input?: string; env?: Record<string, s
     },
   );
   return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** A process of the project, run to its end without holding up the test's own loop. */
+function run(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; err: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, err }));
+  });
 }
 
 describe('boot', () => {
@@ -97,9 +113,39 @@ describe('boot', () => {
       },
     );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`DATABASE_URL: cannot open the SQLite database "${notAFolder}`);
-    expect(result.stderr).toMatch(/Worker \d+ could not start/);
+    // Both workers met it; the primary says it once.
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`DATABASE_URL: cannot open the SQLite database "${notAFolder}`),
+    ]);
   });
+
+  it('stops a start on a PostgreSQL it cannot use with one line naming DATABASE_URL and the host', async () => {
+    const badPort = 'postgres://quire:db-s3cret@127.0.0.1:99999/site';
+    // Port 1: nothing listens there, so every attempt is refused until the start gives up.
+    const unreachable = 'postgres://quire:db-s3cret@127.0.0.1:1/site';
+    const starts = [
+      ...['1', '2'].flatMap((workers) =>
+        [badPort, unreachable].map((url) =>
+          run([serverEntry], {
+            DATABASE_URL: url,
+            WEB_CONCURRENCY: workers,
+            QUIRE_DIST_DIR: 'dist',
+          }),
+        ),
+      ),
+      ...[badPort, unreachable].map((url) =>
+        run(['src/cli/quire.ts', 'coupons', 'list'], { DATABASE_URL: url }),
+      ),
+    ];
+    for (const { code, err } of await Promise.all(starts)) {
+      expect(code, err).toBe(1);
+      const lines = err.trim().split('\n');
+      expect(lines, err).toHaveLength(1);
+      expect(lines[0]).toMatch(/DATABASE_URL.*127\.0\.0\.1/);
+      expect(err).not.toContain('db-s3cret');
+      expect(err).not.toMatch(/^\s+at |TypeError|Invalid URL/m);
+    }
+  }, 60_000);
 
   it('names bad secret variables at start without ever printing their secrets', () => {
     const secrets = {

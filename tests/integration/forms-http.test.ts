@@ -108,6 +108,16 @@ for (const database of testDatabases()) {
       expect(contactHtml).toContain('0 of 1000 max characters.');
       // Honeypot: id 6 (highest field id 5 + 1, since 1–4 are taken), 3 words from labels.
       expect(contactHtml).toMatch(/<label for="qforms-1-0-field_6">(\w+ ){2}\w+<\/label>/);
+      // Every field says its type, the hidden ones too (the demo's Everything form has them all).
+      const everything = await (await fetch(`${server.url}/everything-form/`)).text();
+      const fields = [...everything.matchAll(/<[^>]*\bdata-field-id="\d+"[^>]*>/g)].map(
+        ([tag]) => tag,
+      );
+      expect(fields.length).toBeGreaterThan(30);
+      for (const tag of fields) expect(tag).toMatch(/\bdata-field-type="[a-z-]+"/);
+      expect(everything).toMatch(
+        /<input type="hidden"[^>]*data-field-id="11" data-field-type="hidden"/,
+      );
     });
 
     it('qforms_get_token issues a token for a form and refuses unknown forms', async () => {

@@ -29,6 +29,8 @@ export const adminMessages = {
   saving: 'Saving...',
   settingsSaved: 'Settings saved. The site shows them now.',
   settingsInvalid: 'Some settings need a change: see the marked fields.',
+  /** A number setting outside its range, which is said whole (not only the bound crossed). */
+  numberRange: (min: number, max: number) => `Enter a number from ${min} to ${max}.`,
   settingsFailed: 'The settings could not be saved. Check the connection and try again.',
   notJson: 'Send this as JSON.',
   unreadable: 'What was sent could not be read.',

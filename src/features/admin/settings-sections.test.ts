@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingsSection, valuesByGroup } from './settings-sections.ts';
+import {
+  numberRangeAt,
+  parseSettingsSection,
+  type SettingsField,
+  settingsSections,
+  valuesByGroup,
+} from './settings-sections.ts';
 
 const site = {
   title: 'Field Notes',
@@ -33,7 +39,7 @@ describe('parseSettingsSection', () => {
         title: 'This cannot be empty.',
         description: 'Use at most 300 characters.',
         locale: 'Use a language tag such as en, en-GB or de.',
-        postsPerPage: 'Enter at least 1.',
+        postsPerPage: 'Enter a number from 1 to 50.',
         timeZone: 'Use a time zone name such as UTC or Europe/Paris.',
       },
     });
@@ -49,7 +55,7 @@ describe('parseSettingsSection', () => {
     });
     expect(parseSettingsSection('header', { desktopBreakPoint: 5000, menu: [] })).toEqual({
       ok: false,
-      fieldErrors: { desktopBreakPoint: 'Enter at most 4000.' },
+      fieldErrors: { desktopBreakPoint: 'Enter a number from 320 to 4000.' },
     });
   });
 
@@ -69,6 +75,39 @@ describe('parseSettingsSection', () => {
     expect(parseSettingsSection('files', { ...files, s3Bucket: 'Not A Bucket' }).ok).toBe(false);
     expect(parseSettingsSection('files', { ...files, s3Endpoint: 'ftp://x' }).ok).toBe(false);
     expect(parseSettingsSection('files', { ...files, uploadLimitMb: 0 }).ok).toBe(false);
+  });
+
+  it('tells a number out of its range the whole range, whichever bound it crossed', () => {
+    const files = {
+      uploadLimitMb: 16,
+      storage: 'database',
+      s3Endpoint: '',
+      s3Region: 'auto',
+      s3Bucket: '',
+      s3AccessKeyId: '',
+      s3SecretAccessKey: '',
+    };
+    for (const uploadLimitMb of [0, 0.5, -3, 1025]) {
+      expect(parseSettingsSection('files', { ...files, uploadLimitMb })).toEqual({
+        ok: false,
+        fieldErrors: { uploadLimitMb: 'Enter a number from 1 to 1024.' },
+      });
+    }
+    expect(parseSettingsSection('files', { ...files, uploadLimitMb: 1 }).ok).toBe(true);
+    expect(parseSettingsSection('files', { ...files, uploadLimitMb: 1024 }).ok).toBe(true);
+  });
+
+  it('finds the range of every number setting, nested and nullable ones too', () => {
+    for (const [section, shape] of Object.entries(settingsSections)) {
+      for (const field of shape.fields as readonly SettingsField[]) {
+        if (field.kind !== 'number') continue;
+        expect(numberRangeAt(shape.schema, [field.name]), `${section}.${field.name}`).toBeDefined();
+      }
+    }
+    const sharing = settingsSections.sharing.schema;
+    expect(numberRangeAt(sharing, ['popup', 'fontSize'])).toEqual({ min: 10, max: 40 });
+    expect(numberRangeAt(sharing, ['popup', 'delaySeconds'])).toEqual({ min: 0, max: 3600 });
+    expect(numberRangeAt(sharing, ['popup', 'title'])).toBeUndefined();
   });
 
   it('checks the currency format as a whole: the two separators must differ', () => {

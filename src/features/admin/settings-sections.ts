@@ -6,6 +6,7 @@ import { paymentSettingsSchema } from '../payments/payment-settings.ts';
 import { shareSettingsSchema } from '../share/share-settings.ts';
 import { siteSettingsSchema } from '../site/site-settings.ts';
 import { statsSettingsSchema } from '../stats/stats-settings.ts';
+import { adminMessages } from './messages.ts';
 
 /**
  * The settings screen's tabs: each one form over one settings group, with the schema both the
@@ -414,9 +415,9 @@ export function isSettingsSection(name: unknown): name is SettingsSectionName {
  * The field errors of a failed parse, by field name (a path for a nested one: `menu.0.label`,
  * `popup.fontColor`): the first message of each.
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const name = issue.path.map(String).join('.');
     errors[name] ??= issue.message;
   }
@@ -456,10 +457,55 @@ export function parseSettingsSection(
 ):
   | { ok: true; values: Record<string, unknown> }
   | { ok: false; fieldErrors: Record<string, string> } {
-  const parsed = settingsSections[section].schema.safeParse(values, {
-    error: settingsIssueMessage,
+  const { schema } = settingsSections[section];
+  const parsed = schema.safeParse(values, { error: settingsIssueMessage });
+  if (parsed.success) return { ok: true, values: parsed.data as Record<string, unknown> };
+  const issues = parsed.error.issues.map((issue) => {
+    const range = outOfRange(issue) ? numberRangeAt(schema, issue.path) : undefined;
+    return range ? { ...issue, message: adminMessages.numberRange(range.min, range.max) } : issue;
   });
-  return parsed.success
-    ? { ok: true, values: parsed.data as Record<string, unknown> }
-    : { ok: false, fieldErrors: fieldErrors(parsed.error) };
+  return { ok: false, fieldErrors: fieldErrors(issues) };
+}
+
+const outOfRange = (issue: z.core.$ZodIssue) =>
+  (issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number';
+
+/**
+ * The bounds of the number setting at a path of a tab's schema, when it has both: a number out
+ * of range is told the whole range ("from 1 to 1024"), not only the bound it crossed.
+ */
+export function numberRangeAt(
+  schema: z.core.$ZodType,
+  path: readonly PropertyKey[],
+): { min: number; max: number } | undefined {
+  let current: z.core.$ZodType | undefined = schema;
+  for (const key of path) {
+    current = unwrapped(current);
+    if (current instanceof z.ZodObject) current = current.shape[String(key)];
+    else if (current instanceof z.ZodArray) current = current.element;
+    else return undefined;
+  }
+  current = unwrapped(current);
+  if (current instanceof z.ZodUnion) {
+    current = current.options.find((option) => unwrapped(option) instanceof z.ZodNumber);
+    current = unwrapped(current);
+  }
+  if (!(current instanceof z.ZodNumber)) return undefined;
+  const { minValue: min, maxValue: max } = current;
+  return min !== null && max !== null && Number.isFinite(min) && Number.isFinite(max)
+    ? { min, max }
+    : undefined;
+}
+
+/** A setting's schema without its default, optional or nullable wrapper. */
+function unwrapped(schema: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  let current = schema;
+  while (
+    current instanceof z.ZodDefault ||
+    current instanceof z.ZodOptional ||
+    current instanceof z.ZodNullable
+  ) {
+    current = current.unwrap();
+  }
+  return current;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 export const fileSettingsSchema = z.object({
   /** The combined size of all files of one submission, in MB (seed §5's post_max_size). */
-  uploadLimitMb: z.number().positive().max(1024).default(64),
+  uploadLimitMb: z.number().min(1).max(1024).default(64),
   storage: z.enum(['database', 's3']).default('database'),
   /** An S3-compatible service's address; empty for Amazon S3 itself. */
   s3Endpoint: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),

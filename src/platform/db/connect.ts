@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
+import { parse as parsePostgresUrl } from 'pg-connection-string';
 import { type Config, ConfigError } from '../config.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { ResilientPool } from './resilient-pg-pool.ts';
@@ -55,10 +56,18 @@ export function connectDatabase(
     // pooler's idle timeout) raises an unhandled 'error' event and ends the process.
     // The pool's own event repeats what the connection's listener has already reported.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', trouble));
+    // Until a first connection is made nothing was lost: the start waits for the server
+    // quietly, and says in one line why it gave up (checkDatabaseReachable).
+    let connected = false;
+    pool.on('connect', (client) => {
+      connected = true;
+      client.on('error', trouble);
+    });
     const resilient = new ResilientPool(pool, {
       retryForMs: options.retryForMs ?? 10_000,
-      onRetry: trouble,
+      onRetry: (error) => {
+        if (connected) trouble(error);
+      },
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) }),
@@ -85,6 +94,39 @@ export function connectDatabase(
       }),
     }),
   };
+}
+
+/**
+ * Makes a first connection at start (waiting while a PostgreSQL server is coming up, as every
+ * connection does), so a server that cannot be reached, or that refuses the user, stops the
+ * start with one line naming DATABASE_URL and the host, never the password, instead of a
+ * stack trace from the first query.
+ */
+export async function checkDatabaseReachable(
+  handle: DatabaseHandle,
+  database: Config['database'],
+): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    const { host, port, password } = parsePostgresUrl(database.url);
+    const address = `${host || 'localhost'}:${port || 5432}`;
+    throw new ConfigError(
+      `DATABASE_URL: cannot connect to PostgreSQL at ${address}: ${reasonOf(error, password)}`,
+    );
+  }
+}
+
+/** What went wrong, in one line, with the password taken out should the message hold it. */
+function reasonOf(error: unknown, password: string | undefined): string {
+  // Node's attempt at each address of a name (localhost: ::1, 127.0.0.1) has only a code.
+  const reason =
+    error instanceof Error
+      ? error.message || String((error as { code?: unknown }).code ?? error.name)
+      : String(error);
+  const oneLine = reason.replace(/\s+/g, ' ').trim();
+  return password ? oneLine.replaceAll(password, '***') : oneLine;
 }
 
 /** The file, and its folder when missing; a path that cannot be one says so in plain words. */

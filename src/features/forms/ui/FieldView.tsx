@@ -84,6 +84,7 @@ export function FieldView(props: FieldViewProps) {
           value={asText(props.value)}
           readOnly
           data-field-id={field.id}
+          data-field-type={field.type}
         />
       );
     case 'checkbox':
@@ -462,6 +463,7 @@ function Select(props: Inner<FieldOfType<'select'>>) {
           picked={Array.isArray(picked) ? picked : [picked].filter(Boolean)}
           placeholder={field.placeholder}
           describedBy={describedBy(field, id, error)}
+          readOnly={readOnly}
           onChange={(next) => {
             props.onChange(field, field.multiple ? next : (next[0] ?? ''));
           }}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { renderedByReact } from '../../../platform/astro-react.ts';
-import { htmlOf } from '../../../platform/sanitised-html.ts';
+import { htmlOf, type SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
 import { type FormPage, formPages } from '../form-pages.ts';
@@ -133,7 +133,11 @@ export default function QForm({
 
   const paged = pages.length > 1;
   const footerErrors = (
-    <GeneralErrorContainer place="footer" messages={[general.footer, general.footer_styled]} />
+    <GeneralErrorContainer
+      place="footer"
+      messages={[general.footer]}
+      styled={general.footer_styled}
+    />
   );
   return (
     <div className={`qforms-container ${settings.cssClass}`.trim()} id={idPrefix}>
@@ -160,7 +164,11 @@ export default function QForm({
         <input type="hidden" name="qforms[id]" value={form.id} readOnly />
         <input type="hidden" name="qforms[instance]" value={instance} readOnly />
         {definition.description && <p className="qforms-description">{definition.description}</p>}
-        <GeneralErrorContainer place="header" messages={[general.header, general.header_styled]} />
+        <GeneralErrorContainer
+          place="header"
+          messages={[general.header]}
+          styled={general.header_styled}
+        />
         <PageIndicator style={settings.pageIndicator} pages={pages} current={page} />
         {pages.map((p) => (
           <div
@@ -315,13 +323,18 @@ export default function QForm({
   );
 }
 
-/** A container of general errors (seed §8); the same text twice is shown once. */
+/**
+ * A container of general errors (seed §8): the plain ones as text (the same text twice once),
+ * the styled one as its (sanitised) HTML.
+ */
 function GeneralErrorContainer({
   place,
   messages,
+  styled,
 }: {
   place: 'header' | 'footer' | 'recaptcha';
   messages: Array<string | undefined>;
+  styled?: SanitisedHtml | undefined;
 }) {
   const shown = [...new Set(messages.filter((m) => typeof m === 'string' && m !== ''))];
   return (
@@ -329,6 +342,13 @@ function GeneralErrorContainer({
       {shown.map((message) => (
         <p key={message}>{message}</p>
       ))}
+      {styled && (
+        <div
+          className="qforms-error-styled"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: SanitisedHtml, sanitised in the browser (sanitise-in-browser.ts)
+          dangerouslySetInnerHTML={{ __html: htmlOf(styled) }}
+        />
+      )}
     </div>
   );
 }

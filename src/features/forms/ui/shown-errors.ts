@@ -1,14 +1,22 @@
 /** Which field errors the form shows, as the visitor works through it. */
+import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { type FieldErrors, fieldIdOfErrorKey } from '../field-rules.ts';
 import { type FormPage, pageOfField } from '../form-pages.ts';
 
-/** General errors of a submission result (seed §3), each shown in its own container. */
-export type GeneralErrors = {
+/** General errors of a submission result (seed §3), as a reply carries them. */
+export type ReportedGeneralErrors = {
   header?: string;
+  /** HTML, shown as such once sanitised. */
   header_styled?: string;
   footer?: string;
   footer_styled?: string;
   recaptcha?: string;
+};
+
+/** General errors as shown, each in its own container: the styled ones sanitised HTML. */
+export type GeneralErrors = Omit<ReportedGeneralErrors, 'header_styled' | 'footer_styled'> & {
+  header_styled?: SanitisedHtml | undefined;
+  footer_styled?: SanitisedHtml | undefined;
 };
 
 export const withoutField = (errors: FieldErrors, id: number) =>
@@ -50,7 +58,7 @@ export function errorsAfterCheck(
 export function pageOfServerErrors(
   pages: readonly FormPage[],
   field: FieldErrors,
-  general: GeneralErrors,
+  general: ReportedGeneralErrors,
 ): number | undefined {
   const errorPages = [
     firstErrorPage(pages, field),

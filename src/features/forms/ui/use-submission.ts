@@ -4,7 +4,11 @@ import type { FormPage } from '../form-pages.ts';
 import { formMessages } from '../messages.ts';
 import type { FormPostState, PublicForm, SubmitReplyData } from '../public-form.ts';
 import { newSubmissionId, nowSeconds, submitEntry } from './form-client.ts';
-import { type GeneralErrors, pageOfServerErrors } from './shown-errors.ts';
+import {
+  type GeneralErrors,
+  pageOfServerErrors,
+  type ReportedGeneralErrors,
+} from './shown-errors.ts';
 import type { useCardPayment } from './use-card-payment.ts';
 import type { useFieldChecks } from './use-field-checks.ts';
 import type { useFormToken } from './use-form-token.ts';
@@ -153,8 +157,15 @@ export function useSubmission(
     setSubmitting(false);
     // Seed §4: whatever failed, the captcha is reset (its answer counts once).
     element.dispatchEvent(new CustomEvent('qformsCaptchaReset'));
-    const reported = (data.errors ?? {}) as { general?: GeneralErrors; field?: FieldErrors };
-    const generalErrors = reported.general ?? {};
+    const reported = (data.errors ?? {}) as {
+      general?: ReportedGeneralErrors;
+      field?: FieldErrors;
+    };
+    const general = reported.general ?? {};
+    const generalErrors: GeneralErrors =
+      general.header_styled || general.footer_styled
+        ? (await import('./styled-errors.ts')).withStyledErrorsSanitised(general)
+        : (general as GeneralErrors);
     const fieldErrors = reported.field ?? {};
     if (Object.keys(generalErrors).length === 0 && Object.keys(fieldErrors).length === 0) {
       console.error('The form submission failed without errors to show', answer);

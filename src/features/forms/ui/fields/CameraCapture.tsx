@@ -7,7 +7,8 @@ const jpegQuality = 0.9;
 /**
  * A camera field's widget: with a camera the browser offers (getUserMedia), a live preview, Take
  * photo and Retake; the shot goes into the field's input as a JPEG. The input itself stays for
- * choosing a photo, which on a phone opens its camera (`capture`).
+ * choosing a photo, which on a phone opens its camera (`capture`). Locked with its field (seed
+ * §4), the camera stops and its buttons are disabled; the photo taken stays.
  */
 export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetProps) {
   const video = useRef<HTMLVideoElement>(null);
@@ -15,6 +16,10 @@ export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetP
   const [photo, setPhoto] = useState<string | undefined>();
   const [unavailable, setUnavailable] = useState(false);
   const supported = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
+
+  useEffect(() => {
+    if (readOnly) setStream(undefined);
+  }, [readOnly]);
 
   useEffect(() => {
     if (video.current && stream) {
@@ -26,14 +31,20 @@ export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetP
     };
   }, [stream]);
 
+  // A lock that comes while the camera is asked for stops what it gives.
+  const locked = useRef(readOnly);
+  locked.current = readOnly;
   const start = async () => {
     try {
-      setStream(
-        await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        }),
-      );
+      const media = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
+      if (locked.current) {
+        for (const track of media.getTracks()) track.stop();
+        return;
+      }
+      setStream(media);
       setUnavailable(false);
     } catch {
       setUnavailable(true);
@@ -66,7 +77,7 @@ export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetP
     void start();
   };
 
-  if (!supported || readOnly) return null;
+  if (!supported) return null;
   return (
     <div className="qforms-camera">
       {stream && (
@@ -78,7 +89,7 @@ export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetP
             playsInline
             muted
           />
-          <button type="button" className="qforms-camera-take" onClick={take}>
+          <button type="button" className="qforms-camera-take" onClick={take} disabled={readOnly}>
             {widgetMessages.cameraTake}
           </button>
         </>
@@ -86,13 +97,23 @@ export default function CameraCapture({ input, onPicked, readOnly }: FileWidgetP
       {photo && (
         <>
           <img className="qforms-camera-photo" src={photo} alt={widgetMessages.cameraPhoto} />
-          <button type="button" className="qforms-camera-retake" onClick={retake}>
+          <button
+            type="button"
+            className="qforms-camera-retake"
+            onClick={retake}
+            disabled={readOnly}
+          >
             {widgetMessages.cameraRetake}
           </button>
         </>
       )}
       {!stream && !photo && (
-        <button type="button" className="qforms-camera-start" onClick={() => void start()}>
+        <button
+          type="button"
+          className="qforms-camera-start"
+          onClick={() => void start()}
+          disabled={readOnly}
+        >
           {widgetMessages.cameraStart}
         </button>
       )}

@@ -14,22 +14,26 @@ const toDate = ({ year, month, day }: CalendarDate) => new Date(year, month - 1,
 /**
  * The calendar beside a date field (react-day-picker): a button opens it as a dialog, the
  * arrow keys move between days, Enter picks, Escape closes; days the field's rules refuse
- * (past, today, other weekdays) cannot be picked.
+ * (past, today, other weekdays) cannot be picked. Locked with its field (seed §4), the button
+ * is disabled and an open calendar closes.
  */
 export function DatePicker({
   field,
   value,
   today,
   inputId,
+  disabled,
   onPick,
 }: {
   field: FieldOfType<'date'>;
   value: string;
   today: string;
   inputId: string;
+  disabled: boolean;
   onPick: (value: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const shown = open && !disabled;
   const button = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const picked = parseDate(value, field.dateFormat);
@@ -38,14 +42,17 @@ export function DatePicker({
     button.current?.focus();
   };
   useEffect(() => {
-    if (!open) return;
+    if (disabled) setOpen(false);
+  }, [disabled]);
+  useEffect(() => {
+    if (!shown) return;
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!dialog.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  }, [shown]);
   return (
     <>
       <button
@@ -53,9 +60,10 @@ export function DatePicker({
         type="button"
         className="qforms-date-button"
         aria-haspopup="dialog"
-        aria-expanded={open}
+        aria-expanded={shown}
         aria-controls={`${inputId}-calendar`}
         title={moreMessages.datePick}
+        disabled={disabled}
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
@@ -66,7 +74,7 @@ export function DatePicker({
         </svg>
         <span className="qforms-visually-hidden">{moreMessages.datePick}</span>
       </button>
-      {open && (
+      {shown && (
         <div
           ref={dialog}
           id={`${inputId}-calendar`}

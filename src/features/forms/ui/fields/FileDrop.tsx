@@ -7,9 +7,10 @@ import { widgetMessages } from './widget-messages.ts';
 /**
  * Drag and drop for a file upload field: dropped files join the chosen ones in the field's own
  * input (so the form sends them, by AJAX or as a normal POST), and every chosen file is listed
- * with its size and a button that takes it out again.
+ * with its size and a button that takes it out again. Locked with its field (seed §4), a drop
+ * adds nothing (nor opens the file in the browser's tab) and no file can be taken out.
  */
-export default function FileDrop({ field, input, onPicked }: FileWidgetProps) {
+export default function FileDrop({ field, input, onPicked, readOnly }: FileWidgetProps) {
   const [over, setOver] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const multiple = field.type === 'file-upload' && field.maxFiles > 1;
@@ -32,6 +33,7 @@ export default function FileDrop({ field, input, onPicked }: FileWidgetProps) {
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
+    if (readOnly) return;
     const dropped = Array.from(event.dataTransfer.files);
     if (dropped.length === 0) return;
     change(multiple ? [...files, ...dropped] : dropped.slice(0, 1));
@@ -40,14 +42,15 @@ export default function FileDrop({ field, input, onPicked }: FileWidgetProps) {
     <div
       role="group"
       aria-label={widgetMessages.fileDrop}
+      aria-disabled={readOnly || undefined}
       className={`qforms-file-drop${over ? ' qforms-file-drop--over' : ''}`}
       onDragEnter={(event) => {
         event.preventDefault();
-        setOver(true);
+        setOver(!readOnly);
       }}
       onDragOver={(event) => {
         event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
+        event.dataTransfer.dropEffect = readOnly ? 'none' : 'copy';
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
@@ -65,6 +68,7 @@ export default function FileDrop({ field, input, onPicked }: FileWidgetProps) {
               <button
                 type="button"
                 className="qforms-file-remove"
+                disabled={readOnly}
                 aria-label={fill(widgetMessages.fileRemove, { name: file.name })}
                 onClick={() => change(files.filter((_, i) => i !== index))}
               >

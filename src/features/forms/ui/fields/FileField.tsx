@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type SyntheticEvent, useRef } from 'react';
 import { fill } from '../../../../platform/fill-message.ts';
 import { errorKey } from '../../field-rules.ts';
 import { asPart, fieldName } from '../../field-values.ts';
@@ -67,7 +67,12 @@ export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
         capture={field.type === 'camera' ? 'environment' : undefined}
         // A signature's drawing is put here by its pad; without one the typed name stands in.
         hidden={field.type === 'signature'}
-        disabled={readOnly}
+        // Locked (seed §4), it opens no chooser and takes no drop, yet stays enabled: a disabled
+        // input would leave out of the submission what was chosen, taken or drawn before.
+        aria-disabled={readOnly || undefined}
+        onClick={readOnly ? refuse : undefined}
+        onDragOver={readOnly ? refuse : undefined}
+        onDrop={readOnly ? refuse : undefined}
         required={props.nativeRequired && field.type !== 'signature'}
         aria-describedby={described || undefined}
         aria-invalid={error ? true : undefined}
@@ -107,6 +112,8 @@ export function FileField(props: Inner<FieldOfType<FileFieldType>>) {
     </>
   );
 }
+
+const refuse = (event: SyntheticEvent) => event.preventDefault();
 
 /** The file fields' views, a chunk that only forms with file, camera or signature fields load. */
 export const widgets: Record<string, FieldWidget> = {

@@ -81,6 +81,7 @@ function DateInput(props: Inner<FieldOfType<'date'>>) {
             value={text}
             today={today}
             inputId={id}
+            disabled={readOnly}
             onPick={(picked: string) => {
               props.onChange(field, picked);
               props.onBlur(field);
@@ -118,7 +119,8 @@ function TimeInput(props: Inner<FieldOfType<'time'>>) {
         type="text"
         autoComplete="off"
         className="qforms-field-small"
-        list={listId}
+        // Locked, the field offers no suggestions either (seed §4).
+        list={readOnly ? undefined : listId}
         value={asText(value)}
         placeholder={field.placeholder || (field.format === '12h' ? '9:30 AM' : '14:30')}
         required={props.nativeRequired}

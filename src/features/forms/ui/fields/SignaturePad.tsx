@@ -8,7 +8,8 @@ import { widgetMessages } from './widget-messages.ts';
  * A signature drawn with a mouse, pen or finger (signature_pad), sharp on any screen (the
  * canvas is scaled for devicePixelRatio); each stroke puts the drawing into the field's hidden
  * file input as signature.png, and Clear takes it out. Keyboard users type their name instead,
- * in the input below.
+ * in the input below. Locked with its field (seed §4), the pad takes no stroke and Clear is
+ * disabled.
  */
 export default function SignaturePad({ id, input, onPicked, readOnly }: FileWidgetProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -70,7 +71,12 @@ export default function SignaturePad({ id, input, onPicked, readOnly }: FileWidg
         role="img"
         aria-label={widgetMessages.signaturePad}
       />
-      <button type="button" className="qforms-signature-clear" onClick={clear} disabled={!drawn}>
+      <button
+        type="button"
+        className="qforms-signature-clear"
+        onClick={clear}
+        disabled={!drawn || readOnly}
+      >
         {moreMessages.signatureClear}
       </button>
       <span className="qforms-signature-state" aria-live="polite">

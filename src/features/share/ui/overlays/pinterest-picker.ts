@@ -2,20 +2,37 @@ import { eligiblePinImages, type PinCandidate, pinterestCreateUrl } from '../../
 import { element, openOverlayDialog } from './overlay-dialog.ts';
 import { overlayMessages } from './overlay-messages.ts';
 
-/** The page's images as candidates, by their rendered source and natural size. */
-function pageImages(document: Document): PinCandidate[] {
-  return [...document.images]
-    .filter((image) => !image.closest('.share-overlay'))
-    .map((image) => ({
-      src: image.currentSrc || image.src,
-      width: image.naturalWidth,
-      height: image.naturalHeight,
-      alt: image.alt,
-      noPin:
+/**
+ * The page's loaded images as candidates, each by the size of the file it shows. An image's
+ * naturalWidth is not that: it is divided by the density its srcset declares (an 80-pixel file
+ * listed as `8w` for a 400px slot reports 4000), so the file is measured on its own.
+ */
+async function pageImages(document: Document): Promise<PinCandidate[]> {
+  const images = [...document.images].filter((image) => !image.closest('.share-overlay'));
+  return Promise.all(
+    images.map(async (image) => {
+      const noPin =
         image.hasAttribute('data-pin-nopin') ||
         image.getAttribute('nopin') === 'nopin' ||
-        image.classList.contains('nopin'),
-    }));
+        image.classList.contains('nopin');
+      const src = image.currentSrc || image.src;
+      const loaded = image.complete && image.naturalWidth > 0;
+      const size = loaded && !noPin ? await fileSize(src) : { width: 0, height: 0 };
+      return { src, ...size, alt: image.alt, noPin };
+    }),
+  );
+}
+
+/** The pixel size of an image file: loaded alone (from the cache), without a srcset. */
+async function fileSize(src: string): Promise<{ width: number; height: number }> {
+  const probe = new Image();
+  probe.src = src;
+  try {
+    await probe.decode();
+    return { width: probe.naturalWidth, height: probe.naturalHeight };
+  } catch {
+    return { width: 0, height: 0 };
+  }
 }
 
 /**
@@ -23,13 +40,13 @@ function pageImages(document: Document): PinCandidate[] {
  * not marked no-pin; when there are none, the page's preview image. Choosing one opens
  * Pinterest's pin-creation page.
  */
-export function openPinterestPicker(context: {
+export async function openPinterestPicker(context: {
   url: string;
   title: string;
   image?: string | undefined;
   trigger: HTMLElement;
-}): HTMLDialogElement {
-  let images = eligiblePinImages(pageImages(document));
+}): Promise<HTMLDialogElement> {
+  let images = eligiblePinImages(await pageImages(document));
   const preview =
     context.image ??
     document.querySelector<HTMLMetaElement>('meta[property="og:image"]')?.content ??
