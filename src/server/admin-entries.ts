@@ -7,9 +7,7 @@ import {
 import { applyEntryAction, bulkLimit } from '../features/forms/server/entry-review.ts';
 import { readPostedFields } from '../platform/ajax/ajax-router.ts';
 import type { AdminPage } from './admin-page.ts';
-
-/** A bulk action's body: its ids, the action, the token and the confirmation. */
-const entryActionLimits = { maxBytes: 16 * 1024, maxFields: bulkLimit + 5 } as const;
+import { bodyLimits } from './routes.ts';
 
 export type EntryActionOutcome =
   | { kind: 'done'; redirect: Response }
@@ -33,7 +31,7 @@ export async function postEntryAction(
 ): Promise<EntryActionOutcome> {
   const { app } = admin;
   const db = app.database.db;
-  const posted = await readPostedFields(request, entryActionLimits);
+  const posted = await readPostedFields(request, bodyLimits(new URL(request.url).pathname));
   const session = await readSession(db, request.headers.get('cookie'));
   const csrf = session ? csrfToken(app.secret, session) : admin.csrf;
   const refuse = (status: number, message: string): EntryActionOutcome => ({

@@ -83,8 +83,6 @@ export const subscriberImportMaxBytes = 1024 * 1024;
 /** The import form's whole body: the file and the few fields around it. */
 export const subscriberImportLimits = { maxBytes: subscriberImportMaxBytes + 16 * 1024 } as const;
 
-export const subscriberImportPath = '/admin/subscribers/import';
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const subscriberAdminMessages = {

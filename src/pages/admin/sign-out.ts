@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
 import { adminMessages } from '../../features/admin/messages.ts';
-import {
-  adminFormLimits,
-  clearedSessionCookie,
-} from '../../features/admin/server/session-cookie.ts';
+import { clearedSessionCookie } from '../../features/admin/server/session-cookie.ts';
 import {
   csrfTokenMatches,
   endAllSessions,
@@ -11,12 +8,13 @@ import {
   readSession,
 } from '../../features/admin/server/sessions.ts';
 import { readPostedFields } from '../../platform/ajax/ajax-router.ts';
+import { bodyLimits } from '../../server/routes.ts';
 
 /**
  * `POST /admin/sign-out` (`everywhere=1` for every device), with the session's CSRF token, so
  * no other site can sign the owner out. Then the sign-in page, saying what happened.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, url }) => {
   const { app } = locals;
   const cookie = request.headers.get('cookie');
   const session = await readSession(app.database.db, cookie);
@@ -25,7 +23,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
       status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
-  const posted = await readPostedFields(request, adminFormLimits);
+  const posted = await readPostedFields(request, bodyLimits(url.pathname));
   if (!posted.ok) return plain(posted.status, posted.message);
   let notice = 'ended';
   if (session) {

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { adminMessages } from '../../../features/admin/messages.ts';
-import { adminFormLimits } from '../../../features/admin/server/session-cookie.ts';
 import {
   isSettingsSection,
   parseSettingsSection,
@@ -18,17 +17,18 @@ import { writeStatsSettings } from '../../../features/stats/server/stats-setting
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
 import { adminCaller, adminJson } from '../../../server/admin-api.ts';
 import { readAdminJson } from '../../../server/admin-json-body.ts';
+import { bodyLimits } from '../../../server/routes.ts';
 
 /**
  * `POST /admin/api/settings`: one settings tab, `{ section, values }` as JSON, with the
  * session's CSRF token in `X-CSRF-Token`. Checked against the tab's schema (the browser checked
  * the same one); saved, the pages change at once on every instance (the content version).
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, url }) => {
   const { app } = locals;
   const session = await adminCaller(app, request);
   if (session instanceof Response) return session;
-  const body = await readAdminJson(request, adminFormLimits.maxBytes);
+  const body = await readAdminJson(request, bodyLimits(url.pathname).maxBytes);
   if (body instanceof Response) return body;
   if (!isSettingsSection(body.section)) {
     return adminJson(400, { ok: false, message: adminMessages.settingsNoSuchTab });

@@ -1,16 +1,16 @@
 import type { APIRoute } from 'astro';
 import { editorMessages } from '../../../../features/admin/messages.ts';
-import { adminFormLimits } from '../../../../features/admin/server/session-cookie.ts';
 import { deletePost } from '../../../../features/content/server/save-post.ts';
 import { adminCaller, adminJson } from '../../../../server/admin-api.ts';
 import { readAdminJson } from '../../../../server/admin-json-body.ts';
+import { bodyLimits } from '../../../../server/routes.ts';
 
 /** `POST /admin/api/posts/delete`: `{ id }`, after the editor asked the owner to confirm. */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, url }) => {
   const { app } = locals;
   const session = await adminCaller(app, request);
   if (session instanceof Response) return session;
-  const body = await readAdminJson(request, adminFormLimits.maxBytes);
+  const body = await readAdminJson(request, bodyLimits(url.pathname).maxBytes);
   if (body instanceof Response) return body;
   const id = Number(body.id);
   const row = Number.isSafeInteger(id)

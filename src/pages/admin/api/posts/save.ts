@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { editorMessages } from '../../../../features/admin/messages.ts';
 import { postFromEditor } from '../../../../features/admin/post-editor.ts';
-import { adminPostLimits } from '../../../../features/admin/server/session-cookie.ts';
 import { loadEditablePost } from '../../../../features/content/server/admin-posts.ts';
 import { describeImage } from '../../../../features/content/server/media.ts';
 import { ContentError, savePost } from '../../../../features/content/server/save-post.ts';
@@ -9,6 +8,7 @@ import { readSiteSettings } from '../../../../features/site/server/site-settings
 import { toZonedInputs } from '../../../../platform/time-zone.ts';
 import { adminCaller, adminJson } from '../../../../server/admin-api.ts';
 import { readAdminJson } from '../../../../server/admin-json-body.ts';
+import { bodyLimits } from '../../../../server/routes.ts';
 
 /** `ContentError`'s lines read `field: message`; each goes to its field. */
 function fieldErrorsOf(error: ContentError): Record<string, string> {
@@ -26,11 +26,11 @@ function fieldErrorsOf(error: ContentError): Record<string, string> {
  * session's CSRF token. Creates the post or page, or saves the one with `id`; checked with the
  * schema the browser used. The site shows the change at once on every instance.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, url }) => {
   const { app } = locals;
   const session = await adminCaller(app, request);
   if (session instanceof Response) return session;
-  const body = await readAdminJson(request, adminPostLimits.maxBytes);
+  const body = await readAdminJson(request, bodyLimits(url.pathname).maxBytes);
   if (body instanceof Response) return body;
   const { db } = app.database;
   const id = body.id === undefined || body.id === null ? undefined : Number(body.id);
