@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../src/features/admin/messages.ts';
 import { ajaxMessages } from '../../src/platform/ajax/ajax-router.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { httpMessages } from '../../src/server/http-messages.ts';
@@ -16,12 +15,7 @@ import type { TestServer } from '../support/test-server.ts';
  */
 
 /** What a refusal for size says, wherever it comes from. */
-const tooLarge = [
-  httpMessages.bodyTooLarge,
-  ajaxMessages.tooLarge,
-  ajaxMessages.tooManyFields,
-  adminMessages.unreadable,
-];
+const tooLarge = [httpMessages.bodyTooLarge, ajaxMessages.tooLarge, ajaxMessages.tooManyFields];
 
 /** A body of exactly `size` bytes, of the kind the route reads, carrying `token` where it goes. */
 function bodyOf(

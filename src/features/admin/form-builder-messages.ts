@@ -56,6 +56,29 @@ export const builderMessages = {
   problemsHeading: 'Problems',
   embed: 'Embed code',
   back: 'All forms',
+  // The Forms list.
+  formsTitle: 'Forms',
+  noForms: 'No forms yet.',
+  formCount: (count: number) => `${count} ${count === 1 ? 'form' : 'forms'}.`,
+  columns: {
+    form: 'Form',
+    entries: 'Entries',
+    lastEntry: 'Last entry',
+    embed: 'Embed code',
+    actions: 'Actions',
+  },
+  formSummary: (fields: number, id: number) =>
+    `${fields} ${fields === 1 ? 'field' : 'fields'}, id ${id}`,
+  entriesOf: (count: number, title: string) =>
+    `${count} ${count === 1 ? 'entry' : 'entries'} of “${title}”`,
+  andSpam: (count: number) => `and ${count} spam`,
+  noEntryYet: '—',
+  /** Said after an action's name, for screen readers only: which form it acts on. */
+  whichForm: (title: string) => ` “${title}”`,
+  listHint:
+    'Put an embed code on a line of its own in any post or page. A form’s count of entries opens them in',
+  listHintLink: 'Entries',
+  listHintTimes: (timeZone: string) => `. Times are in the site’s time zone, ${timeZone}.`,
   // The Forms list's actions.
   edit: 'Edit',
   duplicate: 'Duplicate',
@@ -83,5 +106,4 @@ export const builderMessages = {
   deleteChoose: 'Choose what happens to the entries.',
   deleteConfirm: 'Delete the form',
   cancel: 'Cancel',
-  staleForm: 'This page was open too long. Please try again.',
 } as const;

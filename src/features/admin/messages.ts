@@ -1,3 +1,17 @@
+import type { Permission } from './permissions.ts';
+
+/** What each permission lets a user change, as a refusal names it. */
+const permissionNames: Record<Permission, string> = {
+  posts: 'posts and pages',
+  forms: 'forms',
+  entries: 'form entries',
+  payments: 'payments and coupons',
+  subscribers: 'subscribers',
+  settings: 'the site’s settings',
+  outbox: 'the mail outbox',
+  account: 'this account',
+};
+
 /** What the admin says to a site owner; every sentence of it lives here, for translation. */
 export const adminMessages = {
   secretKept: 'Saved (hidden): type a new one to replace it',
@@ -13,12 +27,14 @@ export const adminMessages = {
   setupAdminExists: 'An administrator account exists already. Sign in instead.',
   setupPasswordsDiffer: 'The two passwords are not the same.',
   currentPasswordWrong: 'The current password is not right.',
-  passwordChanged: 'Your password is changed. Every other device is signed out.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
   sessionEnded: 'Your session has ended. Sign in again.',
   /** A write without the session's CSRF token: a stale page, or a forged request. */
   staleForm: 'This page was open too long to be trusted. Reload it and try again.',
+  /** A write the user's role does not allow. */
+  notAllowed: (permission: Permission) =>
+    `Your account may not change ${permissionNames[permission]}. Ask an administrator.`,
   /** The save button while a settings form is saved (seed §2.12, §8). */
   saving: 'Saving...',
   settingsSaved: 'Settings saved. The site shows them now.',
@@ -81,3 +97,49 @@ export const editorMessages = {
 
 /** How long a settings form's message stays, in milliseconds (seed §2.12: 5 s). */
 export const settingsMessageMs = 5000;
+
+/** What the Outbox screen says. */
+export const outboxMessages = {
+  title: 'Outbox',
+  retried: 'The mail is being sent again now.',
+  discarded: 'The mail was discarded.',
+  chooseMail: 'Choose a mail and what to do with it.',
+  notWaiting: 'That mail is no longer waiting: it was sent, discarded or is being sent just now.',
+  allSent: 'Every mail has been sent.',
+  counts: (pending: number, failed: number) => `${pending} waiting, ${failed} failed.`,
+  caption: 'Mails not sent',
+  columns: {
+    subject: 'Subject',
+    to: 'To',
+    state: 'State',
+    lastError: 'Last error',
+    actions: 'Actions',
+  },
+  untitled: (id: number) => `Mail ${id}`,
+  queued: 'queued',
+  states: { pending: 'Waiting', failed: 'Failed' },
+  attempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
+  next: ', next',
+  sendNow: 'Send now',
+  sendNowLabel: (name: string) => `Send “${name}” now`,
+  discard: 'Discard',
+  discardLabel: (name: string) => `Discard “${name}”`,
+  hint: (timeZone: string) =>
+    `A mail the server does not take is tried again later, up to its last attempt; then it is kept here as failed. Times are in the site’s time zone, ${timeZone}.`,
+} as const;
+
+/** What the account screen says. */
+export const accountMessages = {
+  title: 'Your account',
+  passwordChanged: 'Your password is changed. Every other device is signed out.',
+  signedInAs: 'Signed in as',
+  changeHeading: 'Change your password',
+  current: 'Current password',
+  next: 'New password',
+  nextHint: 'At least 12 characters. Every other device you are signed in on is signed out.',
+  again: 'The new password again',
+  change: 'Change the password',
+  devicesHeading: 'Devices',
+  devicesText: 'Signed in on a computer you no longer use? End every session, this one too.',
+  signOutEverywhere: 'Sign out on every device',
+} as const;

@@ -138,7 +138,6 @@ export const subscriberAdminMessages = {
     `Remove ${email} from “${feed}”? They are sent nothing more, and no record of their subscription is kept; they can subscribe again themselves.`,
   confirmRemove: 'Yes, remove them',
   keep: 'Keep them',
-  staleForm: 'This page was open too long. Please try again.',
   pickSubscriber: 'Choose a subscriber and what to do.',
   subscriberGone: 'That subscriber is no longer on the list.',
   notPending: (status: SubscriberStatus) =>
