@@ -55,6 +55,11 @@ export const builderMessages = {
   previewProblems: 'The preview needs a valid definition:',
   problemsHeading: 'Problems',
   embed: 'Embed code',
+  embedOf: (title: string) => `Embed code of “${title}”`,
+  copy: 'Copy',
+  copyWhat: (title: string) => ` the embed code of “${title}”`,
+  copied: 'Copied.',
+  copySelected: 'Selected: press Ctrl+C to copy.',
   back: 'All forms',
   // The Forms list.
   formsTitle: 'Forms',
@@ -65,6 +70,11 @@ export const builderMessages = {
     entries: 'Entries',
     lastEntry: 'Last entry',
     embed: 'Embed code',
+    embedOf: (title: string) => `Embed code of “${title}”`,
+    copy: 'Copy',
+    copyWhat: (title: string) => ` the embed code of “${title}”`,
+    copied: 'Copied.',
+    copySelected: 'Selected: press Ctrl+C to copy.',
     actions: 'Actions',
   },
   formSummary: (fields: number, id: number) =>

@@ -188,6 +188,7 @@ export const entryMessages = {
   exportLabel: 'Downloading the entries',
   detail: {
     answers: 'Answers',
+    unnamedField: (id: number) => `Field ${id}`,
     order: 'Order',
     files: 'Files',
     visit: 'Where and when',
