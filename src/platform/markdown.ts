@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from './html-escape.ts';
 import type { SanitisedHtml } from './sanitised-html.ts';
 import { slugify } from './slugify.ts';
 
@@ -40,10 +41,6 @@ export function sanitiseStoredHtml(html: string): SanitisedHtml {
 export function markedText(text: string, markStart: string, markEnd: string): SanitisedHtml {
   const marked = escapeHtml(text).replaceAll(markStart, '<mark>').replaceAll(markEnd, '</mark>');
   return sanitizeHtml(marked, { allowedTags: ['mark'], allowedAttributes: {} }) as SanitisedHtml;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The sanitiser: the one place that makes `SanitisedHtml` from markup. */

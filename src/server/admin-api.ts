@@ -1,11 +1,3 @@
-import { adminMessages } from '../features/admin/messages.ts';
-import {
-  type AdminSession,
-  csrfTokenMatches,
-  readSession,
-} from '../features/admin/server/sessions.ts';
-import type { AppContext } from './boot.ts';
-
 /** An admin call's answer: JSON, never cached. */
 export function adminJson(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -14,18 +6,10 @@ export function adminJson(status: number, body: unknown): Response {
   });
 }
 
-/**
- * The administrator making an admin call (`/admin/api/…`), or the refusal to send: 401 without
- * a live session, 403 without the session's CSRF token in `X-CSRF-Token`.
- */
-export async function adminCaller(
-  app: AppContext,
-  request: Request,
-): Promise<AdminSession | Response> {
-  const session = await readSession(app.database.db, request.headers.get('cookie'));
-  if (!session) return adminJson(401, { ok: false, message: adminMessages.sessionEnded });
-  if (!csrfTokenMatches(app.secret, session, request.headers.get('x-csrf-token'))) {
-    return adminJson(403, { ok: false, message: adminMessages.staleForm });
-  }
-  return session;
+/** After an owner's write: the screen to show next (303, so a reload does not post again). */
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Cache-Control': 'no-store', ...headers },
+  });
 }

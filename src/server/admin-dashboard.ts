@@ -1,3 +1,4 @@
+import { dashboardMessages } from '../features/admin/messages.ts';
 import type { DashboardFigures } from '../features/admin/ui/DashboardPage.tsx';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
 import { listForms } from '../features/forms/server/forms-store.ts';
@@ -48,7 +49,7 @@ export async function loadDashboardFigures(
     week: { pageViews: week.totals.pageViews, visitors: week.totals.visitors },
     entries: entries.map((entry) => ({
       id: entry.id,
-      formTitle: titles.get(entry.formId) ?? `Form ${entry.formId}`,
+      formTitle: titles.get(entry.formId) ?? dashboardMessages.unnamedForm(entry.formId),
       submittedAt: entry.submittedAt,
       summary: entry.fields
         .map((field) => field.value)

@@ -1,15 +1,21 @@
-import { csrfToken, csrfTokenMatches, readSession } from '../features/admin/server/sessions.ts';
+import { z } from 'zod';
 import {
   type EntryAction,
   entryActions,
   entryMessages as m,
 } from '../features/forms/entry-review.ts';
 import { applyEntryAction, bulkLimit } from '../features/forms/server/entry-review.ts';
-import { readPostedFields } from '../platform/ajax/ajax-router.ts';
 import type { AdminPage } from './admin-page.ts';
+import { ownerPost, postedList } from './owner-action.ts';
 
-/** A bulk action's body: its ids, the action, the token and the confirmation. */
-const entryActionLimits = { maxBytes: 16 * 1024, maxFields: bulkLimit + 5 } as const;
+/** An action on ticked entries (or one entry's page): the ids, the action, the confirmation. */
+const entryActionInput = z.object({
+  action: z.enum(entryActions, { error: m.errors.badAction }),
+  id: postedList(z.string()).transform((ids) => [
+    ...new Set(ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0)),
+  ]),
+  confirm: z.string().optional().catch(undefined),
+});
 
 export type EntryActionOutcome =
   | { kind: 'done'; redirect: Response }
@@ -31,37 +37,21 @@ export async function postEntryAction(
   request: Request,
   options: { fixedId?: number; back: (action: EntryAction, count: number) => string },
 ): Promise<EntryActionOutcome> {
-  const { app } = admin;
+  const { app, csrf } = admin;
   const db = app.database.db;
-  const posted = await readPostedFields(request, entryActionLimits);
-  const session = await readSession(db, request.headers.get('cookie'));
-  const csrf = session ? csrfToken(app.secret, session) : admin.csrf;
   const refuse = (status: number, message: string): EntryActionOutcome => ({
     kind: 'refused',
     status,
     notice: { kind: 'error', message },
     csrf,
   });
-  if (!posted.ok) return refuse(posted.status, posted.message);
-  if (!session || !csrfTokenMatches(app.secret, session, posted.fields.get('csrf'))) {
-    return refuse(403, m.errors.expired);
-  }
-  const action = entryActions.find((known) => known === posted.fields.get('action'));
-  if (!action) return refuse(400, m.errors.badAction);
-  const ids =
-    options.fixedId !== undefined
-      ? [options.fixedId]
-      : [
-          ...new Set(
-            posted.fields.entries
-              .filter(([name]) => name === 'id')
-              .map(([, value]) => Number(value))
-              .filter((id) => Number.isSafeInteger(id) && id > 0),
-          ),
-        ];
+  const write = await ownerPost(admin, request, { permission: 'entries', input: entryActionInput });
+  if (!write.ok) return refuse(write.status, write.message);
+  const { action } = write.input;
+  const ids = options.fixedId !== undefined ? [options.fixedId] : write.input.id;
   if (ids.length === 0) return refuse(400, m.errors.noneSelected);
   if (ids.length > bulkLimit) return refuse(400, m.errors.tooMany);
-  if (action === 'delete' && posted.fields.get('confirm') !== 'yes') {
+  if (action === 'delete' && write.input.confirm !== 'yes') {
     return { kind: 'confirm', ids, csrf };
   }
   const changed = await applyEntryAction({ db, storages: app.forms.fileStorages }, ids, action);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { csrfToken, readSession } from '../features/admin/server/sessions.ts';
+import { type Owner, readOwner } from '../features/admin/server/owner-check.ts';
 import type { AppContext } from './boot.ts';
 import { siteChrome } from './public-page.ts';
 
@@ -12,6 +12,8 @@ type AstroLike = {
 
 export type AdminPage = {
   app: AppContext;
+  /** The signed-in user: what `ownerPost` checks the screen's forms against. */
+  owner: Owner;
   userId: number;
   userName: string;
   /** The session's CSRF token, for the screen's forms and calls. */
@@ -24,14 +26,21 @@ export type AdminPage = {
 /**
  * Starts a signed-in admin screen: the administrator and what every screen shows, or the
  * redirect to the sign-in page (coming back here afterwards) when the request has no session.
+ * Its forms are checked by `ownerPost` against the owner read here.
  */
 export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Response> {
   const { app } = astro.locals;
-  const session = await readSession(app.database.db, astro.request.headers.get('cookie'));
-  if (!session) {
-    const back =
-      astro.url.pathname === '/admin' ? '' : `?next=${encodeURIComponent(astro.url.pathname)}`;
-    return astro.redirect(`/admin/sign-in${back}`, 303);
+  const owner = await readOwner(
+    { db: app.database.db, secret: app.secret },
+    astro.request.headers.get('cookie'),
+  );
+  if (!owner) {
+    const query = new URLSearchParams();
+    if (astro.url.pathname !== '/admin') query.set('next', astro.url.pathname);
+    // A form posted after the session ended: the sign-in page says why it is shown.
+    if (astro.request.method === 'POST') query.set('notice', 'ended');
+    const search = query.size > 0 ? `?${query}` : '';
+    return astro.redirect(`/admin/sign-in${search}`, 303);
   }
   const [user, chrome] = await Promise.all([
     app.database.db
@@ -41,18 +50,19 @@ export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Resp
       .select(
         sql<number | string>`(select count(*) from (select 1 from form_entries
           where status = 'entry'
-          and id > (select entries_seen_id from users where id = ${session.userId})
+          and id > (select entries_seen_id from users where id = ${owner.userId})
           limit 100) as unseen)`.as('new_entries'),
       )
-      .where('id', '=', session.userId)
+      .where('id', '=', owner.userId)
       .executeTakeFirstOrThrow(),
     siteChrome(app),
   ]);
   return {
     app,
-    userId: session.userId,
+    owner,
+    userId: owner.userId,
     userName: user.name || user.email,
-    csrf: csrfToken(app.secret, session),
+    csrf: owner.csrf,
     siteTitle: chrome.identity.title,
     newEntries: Number(user.new_entries),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeRules } from './routes.ts';
+import { adminRoutes, bodyLimits, routeRules } from './routes.ts';
 
 describe('routeRules', () => {
   it('lets POST through only to the addresses that read a body, each with its limit', () => {
@@ -25,13 +25,25 @@ describe('routeRules', () => {
       methods: ['GET', 'HEAD', 'POST'],
       maxBodyBytes: 1024 * 1024 + 16 * 1024,
     });
-    for (const path of ['/admin', '/admin/sign-in', '/admin/setup/abc', '/admin/subscribers']) {
+    for (const path of ['/admin/sign-in', '/admin/setup/abc', '/admin/subscribers']) {
       expect(routeRules(path), path).toMatchObject({
         methods: ['GET', 'HEAD', 'POST'],
         maxBodyBytes: 16 * 1024,
         cacheParams: 'all',
       });
     }
+    // Screens that change nothing take no body.
+    for (const path of ['/admin', '/admin/settings', '/admin/forms/3', '/admin/posts/new']) {
+      expect(routeRules(path), path).toMatchObject({ methods: ['GET', 'HEAD'], maxBodyBytes: 0 });
+    }
+    // The Forms screen imports a forms file of up to 4 MB; the builder saves a whole definition.
+    expect(routeRules('/admin/forms').maxBodyBytes).toBe(4 * 1024 * 1024 + 16 * 1024);
+    expect(routeRules('/admin/api/forms/save')).toMatchObject({
+      methods: ['POST'],
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+    expect(routeRules('/admin/forms/3/delete').methods).toContain('POST');
+    expect(routeRules('/admin/entries/export.csv').methods).toEqual(['GET', 'HEAD']);
     // Reserved first segments are never posts.
     expect(routeRules('/search/').methods).toEqual(['GET', 'HEAD']);
     expect(routeRules('/Not_A_Slug/').methods).toEqual(['GET', 'HEAD']);
@@ -46,5 +58,17 @@ describe('routeRules', () => {
     expect(routeRules('/about/').cacheParams).toEqual([]);
     expect(routeRules('/media/1/640/a.jpg').cacheParams).toBe('all');
     expect(routeRules('/a/b/c/d').cacheParams).toBe('all');
+  });
+
+  it('gives each handler the limits the front applies', () => {
+    for (const [template, rules] of adminRoutes) {
+      const path = template.replace('{id}', '7').replace('{token}', 'abc');
+      expect(routeRules(path), template).toBe(rules);
+      expect(bodyLimits(path), template).toEqual({
+        maxBytes: rules.maxBodyBytes,
+        maxFields: rules.maxFields ?? 0,
+      });
+    }
+    expect(bodyLimits('/about/')).toEqual({ maxBytes: 1024 * 1024, maxFields: 1000 });
   });
 });

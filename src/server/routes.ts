@@ -1,10 +1,6 @@
-import {
-  adminFormLimits,
-  adminPostLimits,
-  adminUploadLimits,
-} from '../features/admin/server/session-cookie.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
+import { bulkLimit } from '../features/forms/server/entry-review.ts';
 import {
   stripeWebhookMaxBytes,
   stripeWebhookPath,
@@ -14,10 +10,7 @@ import {
   subscriptionPostLimits,
   unsubscribePath,
 } from '../features/share/server/subscription-links.ts';
-import {
-  subscriberImportLimits,
-  subscriberImportPath,
-} from '../features/share/subscriber-admin.ts';
+import { subscriberImportLimits } from '../features/share/subscriber-admin.ts';
 import { ajaxRouter } from './ajax.ts';
 import { isAdminPath } from './security-headers.ts';
 
@@ -29,8 +22,18 @@ import { isAdminPath } from './security-headers.ts';
  */
 export type RouteRules = {
   methods: readonly ('GET' | 'HEAD' | 'POST')[];
-  /** Largest request body read, in bytes; 0 for routes that take none. */
+  /**
+   * Largest request body read, in bytes; 0 for routes that take none. The front refuses more
+   * with 413, and the route's handler reads its body within the same figure (`bodyLimits`).
+   */
   maxBodyBytes: number;
+  /** Most fields a form posted here may have (routes that read form fields). */
+  maxFields?: number;
+  /**
+   * What an admin route's body is: form fields (`form`), form fields with a file (`files`), or
+   * JSON (`json`, with the session's CSRF token in `X-CSRF-Token`).
+   */
+  reads?: 'form' | 'files' | 'json';
   /**
    * The query parameters the page reads, in the order the cache key lists them; `all` for
    * addresses this table does not know (they are 404s, which are cached apart).
@@ -88,6 +91,7 @@ function subscriptionPage(cacheParams: string[]): RouteRules {
   return {
     methods: ['GET', 'HEAD', 'POST'],
     maxBodyBytes: subscriptionPostLimits.maxBytes,
+    maxFields: subscriptionPostLimits.maxFields,
     cacheParams,
   };
 }
@@ -99,43 +103,100 @@ const postOrPage: RouteRules = {
   ...pageOnly,
   methods: ['GET', 'HEAD', 'POST'],
   maxBodyBytes: formPostLimits.maxBytes,
+  maxFields: formPostLimits.maxFields,
   streamsUploads: true,
 };
 
-/**
- * The admin: its forms are small. Its pages are personal and answer `no-store`, so the cache
- * never keeps one; keyed on every parameter all the same.
- */
-const admin: RouteRules = {
-  methods: ['GET', 'HEAD', 'POST'],
-  maxBodyBytes: adminFormLimits.maxBytes,
-  cacheParams: 'all',
-};
+const kilobyte = 1024;
+const megabyte = 1024 * kilobyte;
 
-/** The editor's calls carry a post's whole text, or an image. */
-const adminPost: RouteRules = {
-  methods: ['POST'],
-  maxBodyBytes: adminPostLimits.maxBytes,
-  cacheParams: 'all',
-};
-const adminUpload: RouteRules = {
-  methods: ['POST'],
-  maxBodyBytes: adminUploadLimits.maxBytes,
-  cacheParams: 'all',
-};
-/** A subscribers' CSV file (decision 0041). */
-const adminImport: RouteRules = { ...admin, maxBodyBytes: subscriberImportLimits.maxBytes };
-const adminLarge = new Map([
-  [subscriberImportPath, adminImport],
-  ['/admin/api/posts/save', adminPost],
-  ['/admin/api/preview', adminPost],
-  ['/admin/api/media', adminUpload],
+/** An admin screen that shows, and changes nothing: GET only. */
+const adminPage: RouteRules = { methods: ['GET', 'HEAD'], maxBodyBytes: 0, cacheParams: 'all' };
+
+/** An admin screen with forms of a few fields: an e-mail address, a password, a token, an id. */
+function adminForm(maxFields = 20, maxBodyBytes = 16 * kilobyte): RouteRules {
+  return {
+    methods: ['GET', 'HEAD', 'POST'],
+    maxBodyBytes,
+    maxFields,
+    cacheParams: 'all',
+    reads: 'form',
+  };
+}
+
+/** A call of the admin's scripts (`/admin/api/…`): POST only. */
+function adminCall(maxBodyBytes: number, reads: 'json' | 'files' = 'json'): RouteRules {
+  return { methods: ['POST'], maxBodyBytes, maxFields: 20, cacheParams: 'all', reads };
+}
+
+/** The largest forms file the Forms screen imports (`quire forms export` writes them). */
+export const formsImportMaxBytes = 4 * megabyte;
+
+/**
+ * Every admin address that takes a body, with what it reads; `{…}` stands for one segment of
+ * the path. Every other admin address is a screen that takes none (GET). The handlers read their
+ * limits from here, through `bodyLimits`, so the front and a handler cannot disagree.
+ * Admin pages are personal and answer `no-store`, so the cache never keeps one; keyed on every
+ * parameter all the same.
+ */
+export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
+  ['/admin/sign-in', adminForm()],
+  ['/admin/setup/{token}', adminForm()],
+  ['/admin/sign-out', { ...adminForm(), methods: ['POST'] }],
+  ['/admin/account', adminForm()],
+  ['/admin/outbox', adminForm()],
+  ['/admin/subscribers', adminForm()],
+  // A subscribers' CSV file (decision 0041).
+  [
+    '/admin/subscribers/import',
+    { ...adminForm(), maxBodyBytes: subscriberImportLimits.maxBytes, reads: 'files' },
+  ],
+  // A forms file, as exported, and the Forms screen's own small forms (duplicate).
+  [
+    '/admin/forms',
+    { ...adminForm(), maxBodyBytes: formsImportMaxBytes + 16 * kilobyte, reads: 'files' },
+  ],
+  ['/admin/forms/{id}/delete', adminForm()],
+  // Ticked entries: up to `bulkLimit` ids, the action, the token and the confirmation.
+  ['/admin/entries', adminForm(bulkLimit + 5)],
+  ['/admin/entries/{id}', adminForm(bulkLimit + 5)],
+  // A post's whole text (up to 500,000 characters, in JSON), for saving or the preview.
+  ['/admin/api/posts/save', adminCall(2 * megabyte)],
+  ['/admin/api/preview', adminCall(2 * megabyte)],
+  ['/admin/api/posts/delete', adminCall(kilobyte)],
+  // A form definition: hundreds of fields, each with its options and rules.
+  ['/admin/api/forms/save', adminCall(2 * megabyte)],
+  ['/admin/api/forms/preview', adminCall(2 * megabyte)],
+  // A settings tab; the largest, the header's menu, holds up to 420 links of 500 characters.
+  ['/admin/api/settings', adminCall(megabyte)],
+  ['/admin/api/test-mail', adminCall(kilobyte)],
+  // An image for the editor: the media pipeline's 20 MB and the form around it.
+  ['/admin/api/media', adminCall(20 * megabyte + 64 * kilobyte, 'files')],
 ]);
 
+/** `{id}` is a number; any other `{…}` is one segment. */
+const adminPatterns = [...adminRoutes].map(([template, rules]) => ({
+  pattern: new RegExp(`^${template.replace('{id}', '[0-9]+').replace(/\{[a-z]+\}/g, '[^/]+')}/?$`),
+  rules,
+}));
+
+function adminRouteRules(pathname: string): RouteRules {
+  return adminPatterns.find(({ pattern }) => pattern.test(pathname))?.rules ?? adminPage;
+}
+
+/**
+ * The limits a route's handler reads its body within: the route table's, which the front
+ * applied already (and which bound it alone under `astro dev`, where there is no front).
+ */
+export function bodyLimits(pathname: string): { maxBytes: number; maxFields: number } {
+  const rules = routeRules(pathname);
+  return { maxBytes: rules.maxBodyBytes, maxFields: rules.maxFields ?? 0 };
+}
+
 export function routeRules(pathname: string): RouteRules {
-  const known = exact.get(pathname) ?? adminLarge.get(pathname);
+  const known = exact.get(pathname);
   if (known) return known;
-  if (isAdminPath(pathname)) return admin;
+  if (isAdminPath(pathname)) return adminRouteRules(pathname);
   if (/^\/(tag\/[^/]+|archive\/[^/]+\/[^/]+)\/?$/.test(pathname)) return pagedList;
   if (/^\/tag\/[^/]+\/feed\.xml$/.test(pathname)) return pageOnly;
   if (/^\/subscription-form\/[^/]+\/[^/]+\/?$/.test(pathname)) return subscriptionForm;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../src/features/admin/messages.ts';
 import { entryActions, entryMessages } from '../../src/features/forms/entry-review.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
@@ -200,7 +201,7 @@ for (const database of testDatabases()) {
             ['csrf', 'forged'],
           ]);
           expect(response.status, `${action} ${path}`).toBe(403);
-          expect(await response.text()).toContain(entryMessages.errors.expired);
+          expect(await response.text()).toContain(adminMessages.staleForm);
         }
       }
       expect(await entry(ids.ada)).toMatchObject({ status: 'entry', starred: 0 });

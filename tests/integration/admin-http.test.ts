@@ -235,8 +235,8 @@ for (const database of testDatabases()) {
       expect(await expanded(header)).toBe('true');
       const visitor = await ajax({ action: noticeStatusAction, status: 'hide', nonce });
       expect(visitor).toEqual({
-        status: 403,
-        body: { success: false, data: { message: forumNoticeMessages.notSignedIn } },
+        status: 401,
+        body: { success: false, data: { message: adminMessages.sessionEnded } },
       });
       const noNonce = await ajax({ action: noticeStatusAction, status: 'hide' }, header);
       expect(noNonce.status).toBe(403);
@@ -264,7 +264,7 @@ for (const database of testDatabases()) {
       expect(await expanded(again)).toBe('false');
 
       expect((await ajax({ action: hideNoticeAction }, header)).status).toBe(403);
-      expect((await ajax({ action: hideNoticeAction, nonce })).status).toBe(403);
+      expect((await ajax({ action: hideNoticeAction, nonce })).status).toBe(401);
       const hidden = await ajax({ action: hideNoticeAction, nonce }, header);
       expect(hidden).toEqual({
         status: 200,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../src/features/admin/messages.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { siteFeedId, tagFeedId } from '../../src/features/share/feeds.ts';
 import { subscriberAdminMessages as messages } from '../../src/features/share/subscriber-admin.ts';
@@ -144,11 +145,11 @@ for (const database of testDatabases()) {
       for (const action of ['remove', 'resend']) {
         const response = await act({ action, id: String(id), csrf: 'forged', confirm: 'yes' });
         expect(response.status).toBe(403);
-        expect(await response.text()).toContain(messages.staleForm);
+        expect(await response.text()).toContain(adminMessages.staleForm);
       }
       const imported = await upload('forged-import@example.org\n', { feed: '1', csrf: 'forged' });
       expect(imported.status).toBe(403);
-      expect(imported.html).toContain(messages.staleForm);
+      expect(imported.html).toContain(adminMessages.staleForm);
       expect(await subscriber(siteFeedId, 'forged@example.org')).toBeDefined();
       expect(await subscriber(siteFeedId, 'forged-import@example.org')).toBeUndefined();
       expect(await mailsTo('forged@example.org')).toEqual([]);

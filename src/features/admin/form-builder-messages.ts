@@ -55,7 +55,40 @@ export const builderMessages = {
   previewProblems: 'The preview needs a valid definition:',
   problemsHeading: 'Problems',
   embed: 'Embed code',
+  embedOf: (title: string) => `Embed code of “${title}”`,
+  copy: 'Copy',
+  copyWhat: (title: string) => ` the embed code of “${title}”`,
+  copied: 'Copied.',
+  copySelected: 'Selected: press Ctrl+C to copy.',
   back: 'All forms',
+  // The Forms list.
+  formsTitle: 'Forms',
+  noForms: 'No forms yet.',
+  formCount: (count: number) => `${count} ${count === 1 ? 'form' : 'forms'}.`,
+  columns: {
+    form: 'Form',
+    entries: 'Entries',
+    lastEntry: 'Last entry',
+    embed: 'Embed code',
+    embedOf: (title: string) => `Embed code of “${title}”`,
+    copy: 'Copy',
+    copyWhat: (title: string) => ` the embed code of “${title}”`,
+    copied: 'Copied.',
+    copySelected: 'Selected: press Ctrl+C to copy.',
+    actions: 'Actions',
+  },
+  formSummary: (fields: number, id: number) =>
+    `${fields} ${fields === 1 ? 'field' : 'fields'}, id ${id}`,
+  entriesOf: (count: number, title: string) =>
+    `${count} ${count === 1 ? 'entry' : 'entries'} of “${title}”`,
+  andSpam: (count: number) => `and ${count} spam`,
+  noEntryYet: '—',
+  /** Said after an action's name, for screen readers only: which form it acts on. */
+  whichForm: (title: string) => ` “${title}”`,
+  listHint:
+    'Put an embed code on a line of its own in any post or page. A form’s count of entries opens them in',
+  listHintLink: 'Entries',
+  listHintTimes: (timeZone: string) => `. Times are in the site’s time zone, ${timeZone}.`,
   // The Forms list's actions.
   edit: 'Edit',
   duplicate: 'Duplicate',
@@ -83,5 +116,4 @@ export const builderMessages = {
   deleteChoose: 'Choose what happens to the entries.',
   deleteConfirm: 'Delete the form',
   cancel: 'Cancel',
-  staleForm: 'This page was open too long. Please try again.',
 } as const;

@@ -20,6 +20,5 @@ export const forumNoticeMessages = {
   dismiss: 'Don’t show this again',
   dismissed: 'The forum notice is hidden for good.',
   failed: 'That did not save. Check the connection and try again.',
-  notSignedIn: 'Sign in as the site’s administrator to do this.',
   badStatus: 'The status must be "hide" or "show".',
 } as const;

@@ -1,3 +1,17 @@
+import type { Permission } from './permissions.ts';
+
+/** What each permission lets a user change, as a refusal names it. */
+const permissionNames: Record<Permission, string> = {
+  posts: 'posts and pages',
+  forms: 'forms',
+  entries: 'form entries',
+  payments: 'payments and coupons',
+  subscribers: 'subscribers',
+  settings: 'the site’s settings',
+  outbox: 'the mail outbox',
+  account: 'this account',
+};
+
 /** What the admin says to a site owner; every sentence of it lives here, for translation. */
 export const adminMessages = {
   secretKept: 'Saved (hidden): type a new one to replace it',
@@ -19,12 +33,14 @@ export const adminMessages = {
   setupAdminExists: 'An administrator account exists already. Sign in instead.',
   setupPasswordsDiffer: 'The two passwords are not the same.',
   currentPasswordWrong: 'The current password is not right.',
-  passwordChanged: 'Your password is changed. Every other device is signed out.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
   sessionEnded: 'Your session has ended. Sign in again.',
   /** A write without the session's CSRF token: a stale page, or a forged request. */
   staleForm: 'This page was open too long to be trusted. Reload it and try again.',
+  /** A write the user's role does not allow. */
+  notAllowed: (permission: Permission) =>
+    `Your account may not change ${permissionNames[permission]}. Ask an administrator.`,
   /** The save button while a settings form is saved (seed §2.12, §8). */
   saving: 'Saving...',
   settingsSaved: 'Settings saved. The site shows them now.',
@@ -85,7 +101,286 @@ export const editorMessages = {
   previewFailed: 'The preview could not be updated: check the connection.',
   previewEmpty: 'The preview shows here as you write.',
   unsaved: 'You have changes that are not saved.',
+  title: 'Title',
+  text: 'Text',
+  addImage: 'Add image',
+  placeholder: 'Write in Markdown…',
+  markdownHint:
+    'Markdown: **bold**, _italic_, ## heading, [link](https://…). Drop or paste an image to add it. A form shows where a line holds only [form id="1"].',
+  preview: 'Preview',
+  publishing: 'Publishing',
+  notSavedYet: 'Not saved yet.',
+  stateDraft: 'A draft: visitors do not see it.',
+  stateScheduled: (when: string, timeZone: string) => `Scheduled for ${when} (${timeZone}).`,
+  statePublished: (when: string, timeZone: string) => `Published ${when} (${timeZone}).`,
+  viewOnSite: 'View it on the site',
+  choiceDraft: 'Draft',
+  choiceSchedule: 'Schedule',
+  choicePublished: 'Published',
+  choicePublishNow: 'Publish now',
+  date: 'Date',
+  time: 'Time',
+  whenHint: (timeZone: string) => `In the site’s time zone, ${timeZone}.`,
+  address: 'Address',
+  addressHint: (type: 'post' | 'page', slug: string) =>
+    `Empty: made from the title. The ${type} is at /${slug}/`,
+  tags: 'Tags',
+  tagsHint: 'Separate tags with commas.',
+  excerpt: 'Excerpt',
+  excerptHint: 'Shown in lists and feeds. Empty: the first sentences of the text.',
+  cover: 'Cover image',
+  noCover: 'None: lists and link previews show the site’s image.',
+  coverAlt: 'Description of the image',
+  coverAltHint: 'For people who cannot see it. Empty if it only decorates.',
+  uploadCover: 'Upload a cover image',
+  replaceCover: 'Replace',
+  removeCover: 'Remove',
+  seo: 'Search engines and link previews',
+  seoTitle: 'SEO title',
+  seoTitleHint: 'Empty: the title.',
+  seoDescription: 'SEO description',
+  seoDescriptionHint: 'Empty: the excerpt.',
+  describeImage: 'Describe the image',
+  imageAlt: 'Description, for people who cannot see it',
+  imageAltHint: 'Empty if it only decorates the text.',
+  addToText: 'Add to the text',
 } as const;
 
 /** How long a settings form's message stays, in milliseconds (seed §2.12: 5 s). */
 export const settingsMessageMs = 5000;
+
+/** What the Outbox screen says. */
+export const outboxMessages = {
+  title: 'Outbox',
+  retried: 'The mail is being sent again now.',
+  discarded: 'The mail was discarded.',
+  chooseMail: 'Choose a mail and what to do with it.',
+  notWaiting: 'That mail is no longer waiting: it was sent, discarded or is being sent just now.',
+  allSent: 'Every mail has been sent.',
+  counts: (pending: number, failed: number) => `${pending} waiting, ${failed} failed.`,
+  caption: 'Mails not sent',
+  columns: {
+    subject: 'Subject',
+    to: 'To',
+    state: 'State',
+    lastError: 'Last error',
+    actions: 'Actions',
+  },
+  untitled: (id: number) => `Mail ${id}`,
+  queued: 'queued',
+  states: { pending: 'Waiting', failed: 'Failed' },
+  attempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
+  next: ', next',
+  sendNow: 'Send now',
+  sendNowLabel: (name: string) => `Send “${name}” now`,
+  discard: 'Discard',
+  discardLabel: (name: string) => `Discard “${name}”`,
+  hint: (timeZone: string) =>
+    `A mail the server does not take is tried again later, up to its last attempt; then it is kept here as failed. Times are in the site’s time zone, ${timeZone}.`,
+} as const;
+
+/** What the account screen says. */
+export const accountMessages = {
+  title: 'Your account',
+  passwordChanged: 'Your password is changed. Every other device is signed out.',
+  signedInAs: 'Signed in as',
+  changeHeading: 'Change your password',
+  current: 'Current password',
+  next: 'New password',
+  nextHint: 'At least 12 characters. Every other device you are signed in on is signed out.',
+  again: 'The new password again',
+  change: 'Change the password',
+  devicesHeading: 'Devices',
+  devicesText: 'Signed in on a computer you no longer use? End every session, this one too.',
+  signOutEverywhere: 'Sign out on every device',
+} as const;
+
+/** What every signed-in screen says around its content: the bar, the navigation, the title. */
+export const shellMessages = {
+  screens: {
+    dashboard: 'Dashboard',
+    posts: 'Posts',
+    pages: 'Pages',
+    forms: 'Forms',
+    entries: 'Entries',
+    stats: 'Statistics',
+    subscribers: 'Subscribers',
+    settings: 'Settings',
+    outbox: 'Outbox',
+    account: 'Your account',
+  },
+  /** After the badge's count of entries not seen yet. */
+  newEntries: ' new',
+  skip: 'Skip to the content',
+  viewSite: ' · view the site',
+  signOut: 'Sign out',
+  menu: 'Menu',
+  navigation: 'Admin',
+  breadcrumb: 'Breadcrumb',
+  documentTitle: (title: string, siteTitle: string) => `${title} · ${siteTitle} admin`,
+} as const;
+
+/** What the sign-in and first set-up pages say. */
+export const signInMessages = {
+  title: 'Sign in',
+  heading: 'Sign in to',
+  email: 'E-mail address',
+  password: 'Password',
+  submit: 'Sign in',
+  forgot: 'Forgot the password? On the server, run',
+  resetCommand: 'npm run quire -- admin password --email you@example.org',
+  setupTitle: 'Set up',
+  setupIntro: 'Create the administrator account. You will sign in with it from now on.',
+  name: 'Your name',
+  passwordRule: 'At least 12 characters.',
+  passwordAgain: 'The password again',
+  createAccount: 'Create the account',
+  toSignIn: 'Go to the sign-in page',
+} as const;
+
+const figure = new Intl.NumberFormat('en');
+
+/** What the dashboard says. */
+export const dashboardMessages = {
+  writePost: 'Write a post',
+  newPage: 'New page',
+  visits: 'Visits',
+  pageViewsToday: 'Page views today',
+  visitorsToday: 'Visitors today',
+  pageViewsWeek: 'Page views, 7 days',
+  visitorsWeek: 'Visitors, 7 days',
+  statsOff: 'Statistics are turned off for this site.',
+  daysHint: (timeZone: string) =>
+    `Whole days in ${timeZone}; your own visits while signed in are not counted.`,
+  allStats: 'See every figure in Statistics',
+  newestEntries: 'Newest form entries',
+  unnamedForm: (id: number) => `Form ${id}`,
+  noEntries: 'No entries yet.',
+  subscribers: 'Subscribers',
+  nobodyPending: 'Nobody is waiting to confirm a subscription.',
+  pending: (count: number) =>
+    `${figure.format(count)} ${count === 1 ? 'person has' : 'people have'} not confirmed their subscription yet.`,
+  mail: 'Mail',
+  allMailSent: 'Every mail was sent.',
+  mailFailed: (count: number) =>
+    `${figure.format(count)} ${count === 1 ? 'mail' : 'mails'} could not be sent after every retry. Check the mail settings (SMTP_URL) and the server log.`,
+} as const;
+
+/** What the Settings screen's own parts say (each tab's fields are named in settings-sections.ts). */
+export const settingsScreenMessages = {
+  tabs: 'Settings',
+  save: 'Save',
+  noImage: 'None.',
+  uploadImage: (label: string) => `Upload a ${label.toLowerCase()}`,
+  replaceImage: (label: string) => `Replace the ${label.toLowerCase()}`,
+  removeImage: 'Remove',
+  // The Header tab.
+  breakPoint: 'Desktop header from (px)',
+  breakPointHint: 'Narrower windows get the phone header with its menu button. From 320 to 4000.',
+  menu: 'Menu',
+  menuHint: 'Links in the header, in this order. A link with submenu links opens them as a list.',
+  menuEmpty: 'The menu is empty: the header shows the site’s title only.',
+  menuText: 'Menu text',
+  submenuText: 'Submenu text',
+  linkAddress: 'Address',
+  unnamedLink: (position: number) => `link ${position}`,
+  moveLinkUp: (name: string) => `Move “${name}” up`,
+  moveLinkDown: (name: string) => `Move “${name}” down`,
+  removeLink: 'Remove',
+  removeLinkLabel: (name: string) => `Remove “${name}”`,
+  submenuOf: (name: string) => `Submenu of “${name}”`,
+  addSubmenuLink: (name: string) => `Add a submenu link to “${name}”`,
+  addMenuLink: 'Add a menu link',
+} as const;
+
+/** What the lists of posts and of pages say; `kind` words the few lines that differ. */
+export const postListMessages = {
+  newItem: { posts: 'New post', pages: 'New page' },
+  caption: { posts: 'Posts', pages: 'Pages' },
+  search: 'Title contains',
+  state: 'State',
+  any: 'Any',
+  states: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' },
+  tag: 'Tag',
+  filter: 'Filter',
+  showAll: 'Show all',
+  count: (
+    kind: 'posts' | 'pages',
+    total: number,
+    filtered: boolean,
+    page: number,
+    pageCount: number,
+  ) => {
+    const noun = kind === 'posts' ? 'post' : 'page';
+    if (total === 0) return filtered ? `No ${noun} matches this filter.` : `No ${noun}s yet.`;
+    return `${total} ${total === 1 ? noun : `${noun}s`}${filtered ? ' match' : ''}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`;
+  },
+  columns: {
+    title: 'Title',
+    state: 'State',
+    tags: 'Tags',
+    published: 'Published',
+    changed: 'Changed',
+  },
+  viewOnSite: (title: string) => `View “${title}” on the site`,
+  notPublished: '—',
+  paging: 'Pages of the list',
+  newer: 'Newer',
+  older: 'Older',
+  pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
+  timesHint: (timeZone: string) => `Times are in the site’s time zone, ${timeZone}.`,
+} as const;
+
+/** What the Sharing settings tab says. */
+export const sharingSettingsMessages = {
+  email: 'E-mail',
+  copyLink: 'Copy link',
+  icons: 'Icons',
+  iconsHint:
+    'The bar shows the ticked icons in this order. “Follow” links to the site’s profile there (below); for RSS it is the feed, for e-mail the subscription page.',
+  iconDoes: (network: string) => `What the ${network} icon does`,
+  share: 'Share the page',
+  follow: 'Follow the site',
+  sharesOnly: 'Shares the page',
+  moveUp: (network: string) => `Move ${network} up`,
+  moveDown: (network: string) => `Move ${network} down`,
+  profiles: 'Profiles to follow',
+  profileAddress: (network: string) => `${network} address`,
+  mastodon: 'Mastodon server to share through',
+  mastodonHint: 'A host name such as mastodon.social. Empty: visitors pick their own.',
+  placement: 'Where the bar goes',
+  widget: 'In the footer of every page',
+  sticky: 'Sticky above posts and pages',
+  stickyHint: 'Above the text of posts and pages, staying at the top while it scrolls.',
+  floating: 'Floating beside posts and pages',
+  floatingHint: 'Beside the text of posts and pages, following the scroll.',
+  height: 'Height',
+  fromTop: 'From the top',
+  middle: 'In the middle',
+  bottom: 'At the bottom',
+  side: 'Side',
+  left: 'Left',
+  centre: 'Centre',
+  right: 'Right',
+  topOffset: 'Pixels from the top',
+  facebookPage: 'Facebook page box in the footer',
+  facebookPageHint: 'Loads Facebook’s script, only for visitors who agreed to cookies.',
+  popup: 'Follow pop-up',
+  popupEnabled: 'Show the pop-up',
+  popupEnabledHint: 'Asks visitors to follow or subscribe, once; it stays away for 30 days after.',
+  popupTitle: 'Title',
+  popupText: 'Text',
+  popupDelay: 'Show after (seconds)',
+  popupDelayHint: 'Empty: not after a time.',
+  popupOnBottom: 'Show when a visitor reaches the end of a page',
+  background: 'Background colour',
+  fontColor: 'Text colour',
+  borderColor: 'Border colour',
+  borderWidth: 'Border width (px)',
+  fontSize: 'Text size (px)',
+  fontStyle: 'Text style',
+  fontStyles: { normal: 'Normal', italic: 'Italic', bold: 'Bold', 'bold-italic': 'Bold italic' },
+  font: 'Font',
+  fontHint: 'Font names separated by commas. Empty: the site’s.',
+  shadow: 'A shadow around the pop-up',
+} as const;

@@ -171,7 +171,6 @@ export const entryMessages = {
     delete: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} deleted.`,
   },
   errors: {
-    expired: 'This page was open too long. Please try again.',
     noneSelected: 'Tick at least one entry first.',
     badAction: 'Choose what to do with the entries.',
     tooMany: 'Choose at most 100 entries at a time.',
@@ -189,6 +188,7 @@ export const entryMessages = {
   exportLabel: 'Downloading the entries',
   detail: {
     answers: 'Answers',
+    unnamedField: (id: number) => `Field ${id}`,
     order: 'Order',
     files: 'Files',
     visit: 'Where and when',

@@ -27,7 +27,7 @@ describe('QR codes', () => {
   it('are an SVG with a quiet zone and an accessible name', () => {
     const svg = qrCodeSvg('https://notes.example/', 'QR code of "this" page');
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
-    expect(svg).toContain('aria-label="QR code of &#34;this&#34; page"');
+    expect(svg).toContain('aria-label="QR code of &quot;this&quot; page"');
     expect(svg).toContain('<path d="M');
   });
 });

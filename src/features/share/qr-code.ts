@@ -1,4 +1,5 @@
 import { encode } from 'uqr';
+import { escapeHtml } from '../../platform/html-escape.ts';
 
 /**
  * A QR code of `text` as an SVG document: dark modules as one path of unit squares, with a
@@ -12,8 +13,7 @@ export function qrCodeSvg(text: string, title: string): string {
       if (dark) path += `M${x} ${y}h1v1h-1z`;
     });
   });
-  const escaped = title.replace(/[<&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escaped}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeHtml(title)}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
 
 /** The dark/light matrix itself, for tests that read the code back. */

@@ -83,8 +83,6 @@ export const subscriberImportMaxBytes = 1024 * 1024;
 /** The import form's whole body: the file and the few fields around it. */
 export const subscriberImportLimits = { maxBytes: subscriberImportMaxBytes + 16 * 1024 } as const;
 
-export const subscriberImportPath = '/admin/subscribers/import';
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const subscriberAdminMessages = {
@@ -140,7 +138,6 @@ export const subscriberAdminMessages = {
     `Remove ${email} from “${feed}”? They are sent nothing more, and no record of their subscription is kept; they can subscribe again themselves.`,
   confirmRemove: 'Yes, remove them',
   keep: 'Keep them',
-  staleForm: 'This page was open too long. Please try again.',
   pickSubscriber: 'Choose a subscriber and what to do.',
   subscriberGone: 'That subscriber is no longer on the list.',
   notPending: (status: SubscriberStatus) =>

@@ -22,6 +22,8 @@ export const statsScreenMessages = {
     custom: 'Custom',
   } satisfies Record<StatsPeriod, string>,
   customLegend: 'Custom period',
+  /** After a period's name, for screen readers: the one the screen shows. */
+  shown: ' (shown)',
   from: 'From',
   to: 'To',
   show: 'Show',

@@ -1,40 +1,30 @@
 import type { APIRoute } from 'astro';
-import { adminMessages } from '../../features/admin/messages.ts';
-import {
-  adminFormLimits,
-  clearedSessionCookie,
-} from '../../features/admin/server/session-cookie.ts';
-import {
-  csrfTokenMatches,
-  endAllSessions,
-  endSession,
-  readSession,
-} from '../../features/admin/server/sessions.ts';
-import { readPostedFields } from '../../platform/ajax/ajax-router.ts';
+import { z } from 'zod';
+import { clearedSessionCookie } from '../../features/admin/server/session-cookie.ts';
+import { endAllSessions, endSession } from '../../features/admin/server/sessions.ts';
+import { checkOwnerWrite } from '../../server/owner-action.ts';
 
 /**
  * `POST /admin/sign-out` (`everywhere=1` for every device), with the session's CSRF token, so
- * no other site can sign the owner out. Then the sign-in page, saying what happened.
+ * no other site can sign the owner out. Then the sign-in page, saying what happened; a session
+ * that had ended already is simply forgotten.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  const { app } = locals;
-  const cookie = request.headers.get('cookie');
-  const session = await readSession(app.database.db, cookie);
-  const plain = (status: number, text: string) =>
-    new Response(text, {
-      status,
+export const POST: APIRoute = async ({ request, locals: { app } }) => {
+  const write = await checkOwnerWrite(app, request, {
+    permission: 'account',
+    input: z.object({ everywhere: z.literal('1').optional().catch(undefined) }),
+  });
+  if (!write.ok && write.status !== 401) {
+    return new Response(write.message, {
+      status: write.status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
-  const posted = await readPostedFields(request, adminFormLimits);
-  if (!posted.ok) return plain(posted.status, posted.message);
+  }
   let notice = 'ended';
-  if (session) {
-    if (!csrfTokenMatches(app.secret, session, posted.fields.get('csrf'))) {
-      return plain(403, adminMessages.staleForm);
-    }
-    const everywhere = posted.fields.get('everywhere') === '1';
-    if (everywhere) await endAllSessions(app.database.db, session.userId);
-    else await endSession(app.database.db, cookie);
+  if (write.ok) {
+    const everywhere = write.input.everywhere === '1';
+    if (everywhere) await endAllSessions(app.database.db, write.owner.userId);
+    else await endSession(app.database.db, request.headers.get('cookie'));
     notice = everywhere ? 'everywhere' : 'signed-out';
   }
   return new Response(null, {

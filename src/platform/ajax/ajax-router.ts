@@ -82,6 +82,19 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A request's body whole, or undefined past `maxBytes` (the rest is left unread). */
+export async function readBodyWithin(
+  request: Request,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  try {
+    return await readLimited(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return undefined;
+    throw error;
+  }
+}
+
 export type PostedFields =
   | { ok: true; fields: AjaxFields; bytes: number }
   | {

@@ -1,30 +1,27 @@
 import type { AjaxAction, AjaxReply } from '../../../platform/ajax/ajax-router.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { forumNoticeMessages, hideNoticeAction, noticeStatusAction } from '../forum-notice.ts';
-import { adminMessages } from '../messages.ts';
+import { type Owner, readOwner, refuseOwnerWrite, signedOutRefusal } from './owner-check.ts';
 import { writeForumNoticeState } from './preferences.ts';
-import { type AdminSession, csrfTokenMatches, readSession } from './sessions.ts';
 
 /** What the administrator's `/ajax` actions need, built by the composition root. */
 export type AdminAjaxContext = { admin: { db: Db; secret: string } };
 
 /**
- * The caller's session, if the request carries one and the `nonce` is its CSRF token; else
- * the refusal: 403 for a visitor and for a missing or wrong nonce.
+ * The caller, checked as every owner write is (`owner-check.ts`), with the `nonce` as the
+ * CSRF token (seed §7 calls 1–2): the owner, or the refusal in the router's reply.
  */
-async function administrator(
+async function owner(
   request: Request,
   nonce: string | undefined,
-  { db, secret }: AdminAjaxContext['admin'],
-): Promise<AdminSession | AjaxReply> {
-  const session = await readSession(db, request.headers.get('cookie'));
-  if (!session) {
-    return { success: false, status: 403, data: { message: forumNoticeMessages.notSignedIn } };
-  }
-  if (!csrfTokenMatches(secret, session, nonce)) {
-    return { success: false, status: 403, data: { message: adminMessages.staleForm } };
-  }
-  return session;
+  admin: AdminAjaxContext['admin'],
+): Promise<Owner | AjaxReply> {
+  const caller = await readOwner(admin, request.headers.get('cookie'));
+  const refusal = caller
+    ? refuseOwnerWrite(admin.secret, caller, nonce, 'account')
+    : signedOutRefusal;
+  if (!refusal) return caller!;
+  return { success: false, status: refusal.status, data: { message: refusal.message } };
 }
 
 const noticeLimits = {
@@ -38,13 +35,13 @@ const setNoticeStatus: AjaxAction<AdminAjaxContext> = {
   name: noticeStatusAction,
   ...noticeLimits,
   async handle(fields, request, { admin }) {
-    const session = await administrator(request, fields.get('nonce'), admin);
-    if (!('userId' in session)) return session;
+    const caller = await owner(request, fields.get('nonce'), admin);
+    if (!('userId' in caller)) return caller;
     const status = fields.get('status');
     if (status !== 'hide' && status !== 'show') {
       return { success: false, status: 400, data: { message: forumNoticeMessages.badStatus } };
     }
-    await writeForumNoticeState(admin.db, session.userId, status === 'hide' ? 'closed' : 'open');
+    await writeForumNoticeState(admin.db, caller.userId, status === 'hide' ? 'closed' : 'open');
     return { success: true, data: { status } };
   },
 };
@@ -54,9 +51,9 @@ const hideNotice: AjaxAction<AdminAjaxContext> = {
   name: hideNoticeAction,
   ...noticeLimits,
   async handle(fields, request, { admin }) {
-    const session = await administrator(request, fields.get('nonce'), admin);
-    if (!('userId' in session)) return session;
-    await writeForumNoticeState(admin.db, session.userId, 'hidden');
+    const caller = await owner(request, fields.get('nonce'), admin);
+    if (!('userId' in caller)) return caller;
+    await writeForumNoticeState(admin.db, caller.userId, 'hidden');
     return { success: true, data: { message: forumNoticeMessages.dismissed } };
   },
 };

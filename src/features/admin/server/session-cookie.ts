@@ -50,15 +50,6 @@ export function clearedSessionCookie(siteUrl: string): string {
   ].join('; ');
 }
 
-/** Admin forms are small: an e-mail address, a password, a token. */
-export const adminFormLimits = { maxBytes: 16 * 1024, maxFields: 20 } as const;
-
-/** A post sent by the editor, or its text for the preview: up to 500,000 characters, in JSON. */
-export const adminPostLimits = { maxBytes: 2 * 1024 * 1024 } as const;
-
-/** An image uploaded in the editor: the media pipeline's 20 MB and the form around it. */
-export const adminUploadLimits = { maxBytes: 20 * 1024 * 1024 + 64 * 1024 } as const;
-
 /**
  * Where to go after signing in: an admin address the sign-in page was sent from, never
  * anywhere else (an open redirect would lend the site's name to a phishing page).

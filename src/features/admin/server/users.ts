@@ -37,6 +37,16 @@ export async function createAdmin(
   return { id: row.id, email };
 }
 
+/** The address an administrator signs in with. */
+export async function findUserEmail(db: Db, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.email;
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')

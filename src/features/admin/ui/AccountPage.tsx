@@ -1,3 +1,5 @@
+import { accountMessages as m } from '../messages.ts';
+
 /** What the last change said: an error at its field, or the success. */
 export type AccountOutcome =
   | { kind: 'error'; field: 'current' | 'next'; message: string }
@@ -25,7 +27,7 @@ export function AccountPage({ name, email, csrf, outcome }: Props) {
   return (
     <>
       <p>
-        Signed in as <strong>{name}</strong> ({email}).
+        {m.signedInAs} <strong>{name}</strong> ({email}).
       </p>
       <div role="status" className="admin-notice" hidden={outcome?.kind !== 'changed'}>
         {outcome?.kind === 'changed' ? outcome.message : ''}
@@ -34,11 +36,11 @@ export function AccountPage({ name, email, csrf, outcome }: Props) {
         {error?.message}
       </div>
       <section className="admin-card admin-account" aria-labelledby="password-heading">
-        <h2 id="password-heading">Change your password</h2>
+        <h2 id="password-heading">{m.changeHeading}</h2>
         <form method="post" action="/admin/account" className="admin-form">
           <input type="hidden" name="csrf" value={csrf} />
           <input type="hidden" name="username" autoComplete="username" value={email} />
-          <label htmlFor="password-current">Current password</label>
+          <label htmlFor="password-current">{m.current}</label>
           <input
             id="password-current"
             name="current"
@@ -50,7 +52,7 @@ export function AccountPage({ name, email, csrf, outcome }: Props) {
             aria-describedby={error?.field === 'current' ? 'password-current-error' : undefined}
           />
           {errorFor('current')}
-          <label htmlFor="password-next">New password</label>
+          <label htmlFor="password-next">{m.next}</label>
           <input
             id="password-next"
             name="next"
@@ -63,10 +65,10 @@ export function AccountPage({ name, email, csrf, outcome }: Props) {
             aria-describedby={`password-rule${error?.field === 'next' ? ' password-next-error' : ''}`}
           />
           <p id="password-rule" className="admin-hint">
-            At least 12 characters. Every other device you are signed in on is signed out.
+            {m.nextHint}
           </p>
           {errorFor('next')}
-          <label htmlFor="password-again">The new password again</label>
+          <label htmlFor="password-again">{m.again}</label>
           <input
             id="password-again"
             name="again"
@@ -76,18 +78,18 @@ export function AccountPage({ name, email, csrf, outcome }: Props) {
             maxLength={200}
           />
           <button type="submit" className="admin-button admin-button--primary">
-            Change the password
+            {m.change}
           </button>
         </form>
       </section>
       <section className="admin-card admin-account" aria-labelledby="devices-heading">
-        <h2 id="devices-heading">Devices</h2>
-        <p>Signed in on a computer you no longer use? End every session, this one too.</p>
+        <h2 id="devices-heading">{m.devicesHeading}</h2>
+        <p>{m.devicesText}</p>
         <form method="post" action="/admin/sign-out" className="admin-form">
           <input type="hidden" name="csrf" value={csrf} />
           <input type="hidden" name="everywhere" value="1" />
           <button type="submit" className="admin-button">
-            Sign out on every device
+            {m.signOutEverywhere}
           </button>
         </form>
       </section>

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
+import { shellMessages as m } from '../messages.ts';
 import { toastRegionId } from './toast.ts';
 
 /** The admin's screens, in the sidebar's order; each is added here when it exists. */
 const sections = [
-  { path: '/admin', label: 'Dashboard' },
-  { path: '/admin/posts', label: 'Posts' },
-  { path: '/admin/pages', label: 'Pages' },
-  { path: '/admin/forms', label: 'Forms' },
-  { path: '/admin/entries', label: 'Entries' },
-  { path: '/admin/stats', label: 'Statistics' },
-  { path: '/admin/subscribers', label: 'Subscribers' },
-  { path: '/admin/settings', label: 'Settings' },
-  { path: '/admin/outbox', label: 'Outbox' },
-  { path: '/admin/account', label: 'Your account' },
+  { path: '/admin', label: m.screens.dashboard },
+  { path: '/admin/posts', label: m.screens.posts },
+  { path: '/admin/pages', label: m.screens.pages },
+  { path: '/admin/forms', label: m.screens.forms },
+  { path: '/admin/entries', label: m.screens.entries },
+  { path: '/admin/stats', label: m.screens.stats },
+  { path: '/admin/subscribers', label: m.screens.subscribers },
+  { path: '/admin/settings', label: m.screens.settings },
+  { path: '/admin/outbox', label: m.screens.outbox },
+  { path: '/admin/account', label: m.screens.account },
 ] as const;
 
 type Props = {
@@ -41,7 +42,7 @@ function SectionLinks({ current, newEntries = 0 }: { current: string; newEntries
             {section.path === '/admin/entries' && newEntries > 0 && (
               <span className="admin-badge">
                 {newEntries > 99 ? '99+' : newEntries}
-                <span className="visually-hidden"> new</span>
+                <span className="visually-hidden">{m.newEntries}</span>
               </span>
             )}
           </a>
@@ -68,17 +69,18 @@ export function AdminShell({
   newEntries,
   children,
 }: Props) {
-  const trail = current === '/admin' ? [] : [{ path: '/admin', label: 'Dashboard' }];
+  const trail: { path: string; label: string }[] =
+    current === '/admin' ? [] : [{ path: '/admin', label: m.screens.dashboard }];
   if (parent) trail.push(parent);
   return (
     <div className="admin-shell">
       <a className="admin-skip" href="#admin-main">
-        Skip to the content
+        {m.skip}
       </a>
       <header className="admin-bar">
         <a className="admin-bar__site" href={siteUrl}>
           {siteTitle}
-          <span className="admin-bar__visit"> · view the site</span>
+          <span className="admin-bar__visit">{m.viewSite}</span>
         </a>
         <div className="admin-bar__account">
           <a
@@ -91,23 +93,23 @@ export function AdminShell({
           <form method="post" action="/admin/sign-out">
             <input type="hidden" name="csrf" value={csrf} />
             <button type="submit" className="admin-button">
-              Sign out
+              {m.signOut}
             </button>
           </form>
         </div>
       </header>
       <details className="admin-menu">
-        <summary>Menu</summary>
-        <nav aria-label="Admin">
+        <summary>{m.menu}</summary>
+        <nav aria-label={m.navigation}>
           <SectionLinks current={current} newEntries={newEntries} />
         </nav>
       </details>
-      <nav className="admin-nav" aria-label="Admin">
+      <nav className="admin-nav" aria-label={m.navigation}>
         <SectionLinks current={current} newEntries={newEntries} />
       </nav>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {trail.length > 0 && (
-          <nav className="admin-breadcrumb" aria-label="Breadcrumb">
+          <nav className="admin-breadcrumb" aria-label={m.breadcrumb}>
             <ol>
               {trail.map((step) => (
                 <li key={step.path}>

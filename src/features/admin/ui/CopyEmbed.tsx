@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { builderMessages as m } from '../form-builder-messages.ts';
 
 type Props = {
   /** What the owner pastes into a post: `[form id="3"]`. */
@@ -29,14 +30,15 @@ export default function CopyEmbed({ code, title, inputId: id }: Props) {
   return (
     <div className="admin-copy">
       <label htmlFor={id} className="visually-hidden">
-        Embed code of “{title}”
+        {m.embedOf(title)}
       </label>
       <input id={id} ref={input} className="admin-copy__code" value={code} readOnly />
       <button type="button" className="admin-button" onClick={() => void copy()}>
-        Copy<span className="visually-hidden"> the embed code of “{title}”</span>
+        {m.copy}
+        <span className="visually-hidden">{m.copyWhat(title)}</span>
       </button>
       <span role="status" className="admin-copy__status">
-        {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Selected: press Ctrl+C to copy.' : ''}
+        {copied === 'yes' ? m.copied : copied === 'no' ? m.copySelected : ''}
       </span>
     </div>
   );

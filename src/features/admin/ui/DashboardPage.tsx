@@ -1,3 +1,5 @@
+import { dashboardMessages as m } from '../messages.ts';
+
 export type DashboardFigures = {
   statsEnabled: boolean;
   today: { pageViews: number; visitors: number };
@@ -13,10 +15,6 @@ const numbers = new Intl.NumberFormat('en');
 const whenIn = (timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
-function plural(count: number, one: string, many: string): string {
-  return `${numbers.format(count)} ${count === 1 ? one : many}`;
-}
-
 /** `/admin`: what a site owner wants to see first. */
 export function DashboardPage({ figures }: { figures: DashboardFigures }) {
   const { today, week, entries, pendingSubscribers, failedMail, timeZone } = figures;
@@ -25,48 +23,46 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
     <>
       <p className="admin-list-actions">
         <a className="admin-button admin-button--primary" href="/admin/posts/new">
-          Write a post
+          {m.writePost}
         </a>{' '}
         <a className="admin-button" href="/admin/pages/new">
-          New page
+          {m.newPage}
         </a>
       </p>
       <div className="admin-cards">
         <section className="admin-card" aria-labelledby="card-visits">
-          <h2 id="card-visits">Visits</h2>
+          <h2 id="card-visits">{m.visits}</h2>
           {figures.statsEnabled ? (
             <dl className="admin-figures">
               <div>
-                <dt>Page views today</dt>
+                <dt>{m.pageViewsToday}</dt>
                 <dd>{numbers.format(today.pageViews)}</dd>
               </div>
               <div>
-                <dt>Visitors today</dt>
+                <dt>{m.visitorsToday}</dt>
                 <dd>{numbers.format(today.visitors)}</dd>
               </div>
               <div>
-                <dt>Page views, 7 days</dt>
+                <dt>{m.pageViewsWeek}</dt>
                 <dd>{numbers.format(week.pageViews)}</dd>
               </div>
               <div>
-                <dt>Visitors, 7 days</dt>
+                <dt>{m.visitorsWeek}</dt>
                 <dd>{numbers.format(week.visitors)}</dd>
               </div>
             </dl>
           ) : (
-            <p>Statistics are turned off for this site.</p>
+            <p>{m.statsOff}</p>
           )}
-          <p className="admin-hint">
-            Whole days in {timeZone}; your own visits while signed in are not counted.
-          </p>
+          <p className="admin-hint">{m.daysHint(timeZone)}</p>
           <p>
-            <a href="/admin/stats">See every figure in Statistics</a>
+            <a href="/admin/stats">{m.allStats}</a>
           </p>
         </section>
         <section className="admin-card" aria-labelledby="card-entries">
-          <h2 id="card-entries">Newest form entries</h2>
+          <h2 id="card-entries">{m.newestEntries}</h2>
           {entries.length === 0 ? (
-            <p>No entries yet.</p>
+            <p>{m.noEntries}</p>
           ) : (
             <ul className="admin-list">
               {entries.map((entry) => (
@@ -86,19 +82,13 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
           )}
         </section>
         <section className="admin-card" aria-labelledby="card-subscribers">
-          <h2 id="card-subscribers">Subscribers</h2>
-          <p>
-            {pendingSubscribers === 0
-              ? 'Nobody is waiting to confirm a subscription.'
-              : `${plural(pendingSubscribers, 'person has', 'people have')} not confirmed their subscription yet.`}
-          </p>
+          <h2 id="card-subscribers">{m.subscribers}</h2>
+          <p>{pendingSubscribers === 0 ? m.nobodyPending : m.pending(pendingSubscribers)}</p>
         </section>
         <section className="admin-card" aria-labelledby="card-mail">
-          <h2 id="card-mail">Mail</h2>
+          <h2 id="card-mail">{m.mail}</h2>
           <p className={failedMail > 0 ? 'admin-warning' : undefined}>
-            {failedMail === 0
-              ? 'Every mail was sent.'
-              : `${plural(failedMail, 'mail', 'mails')} could not be sent after every retry. Check the mail settings (SMTP_URL) and the server log.`}
+            {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
           </p>
         </section>
       </div>

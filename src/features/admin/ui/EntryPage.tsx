@@ -86,7 +86,7 @@ export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete }: Prop
         <dl className="admin-entry__list">
           {entry.fields.map((field) => (
             <div key={field.id}>
-              <dt>{field.label || `Field ${field.id}`}</dt>
+              <dt>{field.label || m.detail.unnamedField(field.id)}</dt>
               <dd>{field.value === '' ? m.detail.none : field.value}</dd>
             </div>
           ))}

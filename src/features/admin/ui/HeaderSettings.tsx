@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { settingsScreenMessages as m } from '../messages.ts';
 import { NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
 import { TextField } from './TextField.tsx';
 
@@ -45,12 +46,12 @@ function LinkFields({
   level: 'top' | 'sub';
 }) {
   const id = `header-${path.replaceAll('.', '-')}`;
-  const name = link.label || `link ${index + 1}`;
+  const name = link.label || m.unnamedLink(index + 1);
   return (
     <div className="admin-menu-link">
       <TextField
         id={`${id}-label`}
-        label={level === 'top' ? 'Menu text' : 'Submenu text'}
+        label={level === 'top' ? m.menuText : m.submenuText}
         maxLength={60}
         value={link.label}
         error={errors[`${path}.label`]}
@@ -58,7 +59,7 @@ function LinkFields({
       />
       <TextField
         id={`${id}-url`}
-        label="Address"
+        label={m.linkAddress}
         maxLength={500}
         spellCheck={false}
         value={link.url}
@@ -70,7 +71,7 @@ function LinkFields({
           type="button"
           className="admin-button"
           disabled={index === 0}
-          aria-label={`Move “${name}” up`}
+          aria-label={m.moveLinkUp(name)}
           onClick={() => onMove(-1)}
         >
           ↑
@@ -79,7 +80,7 @@ function LinkFields({
           type="button"
           className="admin-button"
           disabled={index === count - 1}
-          aria-label={`Move “${name}” down`}
+          aria-label={m.moveLinkDown(name)}
           onClick={() => onMove(1)}
         >
           ↓
@@ -87,10 +88,10 @@ function LinkFields({
         <button
           type="button"
           className="admin-button"
-          aria-label={`Remove “${name}”`}
+          aria-label={m.removeLinkLabel(name)}
           onClick={onRemove}
         >
-          Remove
+          {m.removeLink}
         </button>
       </div>
     </div>
@@ -128,19 +129,17 @@ export function HeaderSettings({ initial, csrf }: Props) {
     <form className="admin-form admin-settings-form" noValidate onSubmit={submit}>
       <TextField
         id="header-desktopBreakPoint"
-        label="Desktop header from (px)"
+        label={m.breakPoint}
         inputMode="numeric"
-        hint="Narrower windows get the phone header with its menu button. From 320 to 4000."
+        hint={m.breakPointHint}
         value={breakPoint}
         error={errors.desktopBreakPoint}
         onChange={setBreakPoint}
       />
       <fieldset className="admin-menu-editor">
-        <legend>Menu</legend>
-        <p className="admin-hint">
-          Links in the header, in this order. A link with submenu links opens them as a list.
-        </p>
-        {menu.length === 0 && <p>The menu is empty: the header shows the site’s title only.</p>}
+        <legend>{m.menu}</legend>
+        <p className="admin-hint">{m.menuHint}</p>
+        {menu.length === 0 && <p>{m.menuEmpty}</p>}
         <ol className="admin-menu-items">
           {menu.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the position is the link's identity here
@@ -167,7 +166,7 @@ export function HeaderSettings({ initial, csrf }: Props) {
                 }}
               />
               {item.children.length > 0 && (
-                <ol className="admin-menu-children" aria-label={`Submenu of “${item.label}”`}>
+                <ol className="admin-menu-children" aria-label={m.submenuOf(item.label)}>
                   {item.children.map((child, childIndex) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: as above
                     <li key={childIndex}>
@@ -211,7 +210,7 @@ export function HeaderSettings({ initial, csrf }: Props) {
                   setFocusId(`header-menu-${index}-children-${item.children.length}-label`);
                 }}
               >
-                Add a submenu link to “{item.label || `link ${index + 1}`}”
+                {m.addSubmenuLink(item.label || m.unnamedLink(index + 1))}
               </button>
             </li>
           ))}
@@ -225,7 +224,7 @@ export function HeaderSettings({ initial, csrf }: Props) {
             setFocusId(`header-menu-${menu.length}-label`);
           }}
         >
-          Add a menu link
+          {m.addMenuLink}
         </button>
       </fieldset>
       <SaveButton saving={saving} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { editorMessages } from '../messages.ts';
+import { editorMessages, settingsScreenMessages as m } from '../messages.ts';
 import { uploadImage } from './admin-call.ts';
 import { ImageFileButton } from './ImageFileButton.tsx';
 
@@ -36,19 +36,17 @@ export function ImageSetting({ id, label, hint, error, value, csrf, onChange }: 
     <fieldset className="admin-image-setting" aria-describedby={described}>
       <legend>{label}</legend>
       {value === null ? (
-        <p className="admin-hint">None.</p>
+        <p className="admin-hint">{m.noImage}</p>
       ) : (
         <img className="admin-image-setting__preview" src={`/media/${value}/320/image`} alt="" />
       )}
       <div className="admin-form__actions">
         <ImageFileButton id={id} onFiles={([file]) => void choose(file)}>
-          {value === null
-            ? `Upload a ${label.toLowerCase()}`
-            : `Replace the ${label.toLowerCase()}`}
+          {value === null ? m.uploadImage(label) : m.replaceImage(label)}
         </ImageFileButton>
         {value !== null && (
           <button type="button" className="admin-button" onClick={() => onChange(null)}>
-            Remove
+            {m.removeImage}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import type { WaitingMail } from '../../../platform/mail/outbox-review.ts';
+import { outboxMessages as m } from '../messages.ts';
 
 type Props = {
   mails: WaitingMail[];
@@ -9,8 +10,6 @@ type Props = {
   /** What the last action did, or why it could not. */
   notice?: { kind: 'done' | 'error'; message: string } | undefined;
 };
-
-const statusLabels = { pending: 'Waiting', failed: 'Failed' } as const;
 
 /**
  * `/admin/outbox`: the mails that have not gone yet (waiting for their next attempt) and those
@@ -34,49 +33,47 @@ export function OutboxPage({ mails, pending, failed, csrf, timeZone, notice }: P
         </p>
       )}
       <p className="admin-count">
-        {pending + failed === 0
-          ? 'Every mail has been sent.'
-          : `${pending} waiting, ${failed} failed.`}
+        {pending + failed === 0 ? m.allSent : m.counts(pending, failed)}
       </p>
       {mails.length > 0 && (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--stacked">
-            <caption className="visually-hidden">Mails not sent</caption>
+            <caption className="visually-hidden">{m.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">To</th>
-                <th scope="col">State</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{m.columns.subject}</th>
+                <th scope="col">{m.columns.to}</th>
+                <th scope="col">{m.columns.state}</th>
+                <th scope="col">{m.columns.lastError}</th>
+                <th scope="col">{m.columns.actions}</th>
               </tr>
             </thead>
             <tbody>
               {mails.map((mail) => {
-                const name = mail.subject || `Mail ${mail.id}`;
+                const name = mail.subject || m.untitled(mail.id);
                 return (
                   <tr key={mail.id}>
                     <th scope="row">
                       {name}
                       <span className="admin-table__slug">
-                        queued{' '}
+                        {m.queued}{' '}
                         <time dateTime={new Date(mail.queuedAt).toISOString()}>
                           {when.format(mail.queuedAt)}
                         </time>
                       </span>
                     </th>
-                    <td data-label="To">{mail.to || '—'}</td>
-                    <td data-label="State">
+                    <td data-label={m.columns.to}>{mail.to || '—'}</td>
+                    <td data-label={m.columns.state}>
                       <span
                         className={`admin-state admin-state--${mail.status === 'failed' ? 'failed' : 'scheduled'}`}
                       >
-                        {statusLabels[mail.status]}
+                        {m.states[mail.status]}
                       </span>
                       <span className="admin-table__slug">
-                        {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'}
+                        {m.attempts(mail.attempts)}
                         {mail.status === 'pending' && (
                           <>
-                            , next{' '}
+                            {m.next}{' '}
                             <time dateTime={new Date(mail.nextAttemptAt).toISOString()}>
                               {when.format(mail.nextAttemptAt)}
                             </time>
@@ -84,10 +81,10 @@ export function OutboxPage({ mails, pending, failed, csrf, timeZone, notice }: P
                         )}
                       </span>
                     </td>
-                    <td className="admin-outbox-error" data-label="Last error">
+                    <td className="admin-outbox-error" data-label={m.columns.lastError}>
                       {mail.lastError ?? '—'}
                     </td>
-                    <td data-label="Actions">
+                    <td data-label={m.columns.actions}>
                       <form method="post" action="/admin/outbox" className="admin-row-actions">
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="id" value={mail.id} />
@@ -96,18 +93,18 @@ export function OutboxPage({ mails, pending, failed, csrf, timeZone, notice }: P
                           name="action"
                           value="retry"
                           className="admin-button"
-                          aria-label={`Send “${name}” now`}
+                          aria-label={m.sendNowLabel(name)}
                         >
-                          Send now
+                          {m.sendNow}
                         </button>
                         <button
                           type="submit"
                           name="action"
                           value="discard"
                           className="admin-button"
-                          aria-label={`Discard “${name}”`}
+                          aria-label={m.discardLabel(name)}
                         >
-                          Discard
+                          {m.discard}
                         </button>
                       </form>
                     </td>
@@ -118,10 +115,7 @@ export function OutboxPage({ mails, pending, failed, csrf, timeZone, notice }: P
           </table>
         </div>
       )}
-      <p className="admin-hint">
-        A mail the server does not take is tried again later, up to its last attempt; then it is
-        kept here as failed. Times are in the site’s time zone, {timeZone}.
-      </p>
+      <p className="admin-hint">{m.hint(timeZone)}</p>
     </>
   );
 }

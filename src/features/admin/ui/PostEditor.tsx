@@ -241,7 +241,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
       <div className="admin-editor__main">
         <TextField
           id="post-title"
-          label="Title"
+          label={editorMessages.title}
           error={errors.title}
           value={values.title}
           onChange={(text) => set('title', text)}
@@ -252,10 +252,10 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           <div className="admin-field admin-editor__write">
             <div className="admin-editor__toolbar">
               <label id="post-body-label" htmlFor="post-body">
-                Text
+                {editorMessages.text}
               </label>
               <ImageFileButton multiple onFiles={(files) => void addImages(files)}>
-                Add image
+                {editorMessages.addImage}
               </ImageFileButton>
             </div>
             <MarkdownEditor
@@ -266,11 +266,10 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
               onImageFiles={(files) => void addImages(files)}
               describedBy={`post-body-hint${errors.body ? ' post-body-error' : ''}`}
               invalid={Boolean(errors.body)}
-              placeholderText="Write in Markdown…"
+              placeholderText={editorMessages.placeholder}
             />
             <p id="post-body-hint" className="admin-hint">
-              Markdown: **bold**, _italic_, ## heading, [link](https://…). Drop or paste an image to
-              add it. A form shows where a line holds only [form id="1"].
+              {editorMessages.markdownHint}
             </p>
             {errors.body && (
               <p id="post-body-error" className="admin-field-error">
@@ -282,7 +281,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
             </p>
           </div>
           <section className="admin-editor__preview" aria-labelledby="post-preview-heading">
-            <h2 id="post-preview-heading">Preview</h2>
+            <h2 id="post-preview-heading">{editorMessages.preview}</h2>
             {previewProblem && <p className="admin-warning">{editorMessages.previewFailed}</p>}
             {preview === undefined || preview === '' ? (
               <p className="admin-hint">{editorMessages.previewEmpty}</p>
@@ -296,19 +295,19 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
       </div>
       <div className="admin-editor__side">
         <fieldset className="admin-editor__box">
-          <legend>Publishing</legend>
+          <legend>{editorMessages.publishing}</legend>
           <p className="admin-editor__state">
             {state === null
-              ? `Not saved yet.`
+              ? editorMessages.notSavedYet
               : state === 'draft'
-                ? 'A draft: visitors do not see it.'
+                ? editorMessages.stateDraft
                 : state === 'scheduled'
-                  ? `Scheduled for ${publishedWhen} (${timeZone}).`
-                  : `Published ${publishedWhen} (${timeZone}).`}
+                  ? editorMessages.stateScheduled(publishedWhen, timeZone)
+                  : editorMessages.statePublished(publishedWhen, timeZone)}
             {state === 'published' && (
               <>
                 {' '}
-                <a href={`/${savedSlug}/`}>View it on the site</a>
+                <a href={`/${savedSlug}/`}>{editorMessages.viewOnSite}</a>
               </>
             )}
           </p>
@@ -324,12 +323,12 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
               />
               <label htmlFor={`post-publish-${choice}`}>
                 {choice === 'draft'
-                  ? 'Draft'
+                  ? editorMessages.choiceDraft
                   : choice === 'schedule'
-                    ? 'Schedule'
+                    ? editorMessages.choiceSchedule
                     : state === 'published'
-                      ? 'Published'
-                      : 'Publish now'}
+                      ? editorMessages.choicePublished
+                      : editorMessages.choicePublishNow}
               </label>
             </div>
           ))}
@@ -337,7 +336,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
             <div className="admin-editor__when">
               <TextField
                 id="post-date"
-                label="Date"
+                label={editorMessages.date}
                 error={errors.date}
                 value={values.date}
                 onChange={(text) => set('date', text)}
@@ -346,7 +345,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
               />
               <TextField
                 id="post-time"
-                label="Time"
+                label={editorMessages.time}
                 error={errors.time}
                 value={values.time}
                 onChange={(text) => set('time', text)}
@@ -354,7 +353,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
                 alsoDescribedBy="post-when-hint"
               />
               <p id="post-when-hint" className="admin-hint">
-                In the site’s time zone, {timeZone}.
+                {editorMessages.whenHint(timeZone)}
               </p>
             </div>
           )}
@@ -371,8 +370,8 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         </fieldset>
         <TextField
           id="post-slug"
-          label="Address"
-          hint={`Empty: made from the title. The ${type} is at /${values.slug || savedSlug || '…'}/`}
+          label={editorMessages.address}
+          hint={editorMessages.addressHint(type, values.slug || savedSlug || '…')}
           error={errors.slug}
           value={values.slug}
           onChange={(text) => set('slug', text)}
@@ -382,8 +381,8 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         {type === 'post' && (
           <TextField
             id="post-tags"
-            label="Tags"
-            hint="Separate tags with commas."
+            label={editorMessages.tags}
+            hint={editorMessages.tagsHint}
             error={errors.tags}
             value={values.tags}
             onChange={(text) => set('tags', text)}
@@ -391,15 +390,15 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         )}
         <TextField
           id="post-excerpt"
-          label="Excerpt"
-          hint="Shown in lists and feeds. Empty: the first sentences of the text."
+          label={editorMessages.excerpt}
+          hint={editorMessages.excerptHint}
           error={errors.excerpt}
           value={values.excerpt}
           onChange={(text) => set('excerpt', text)}
           rows={3}
         />
         <fieldset className="admin-editor__box">
-          <legend>Cover image</legend>
+          <legend>{editorMessages.cover}</legend>
           {cover && values.coverMediaId !== null ? (
             <img
               className="admin-editor__cover"
@@ -407,12 +406,12 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
               alt=""
             />
           ) : (
-            <p className="admin-hint">None: lists and link previews show the site’s image.</p>
+            <p className="admin-hint">{editorMessages.noCover}</p>
           )}
           <TextField
             id="post-cover-alt"
-            label="Description of the image"
-            hint="For people who cannot see it. Empty if it only decorates."
+            label={editorMessages.coverAlt}
+            hint={editorMessages.coverAltHint}
             error={errors.coverAlt}
             value={values.coverAlt}
             onChange={(text) => set('coverAlt', text)}
@@ -420,7 +419,9 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           />
           <div className="admin-form__actions">
             <ImageFileButton onFiles={([file]) => void chooseCover(file)}>
-              {values.coverMediaId === null ? 'Upload a cover image' : 'Replace'}
+              {values.coverMediaId === null
+                ? editorMessages.uploadCover
+                : editorMessages.replaceCover}
             </ImageFileButton>
             {values.coverMediaId !== null && (
               <button
@@ -428,17 +429,17 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
                 className="admin-button"
                 onClick={() => set('coverMediaId', null)}
               >
-                Remove
+                {editorMessages.removeCover}
               </button>
             )}
           </div>
         </fieldset>
         <fieldset className="admin-editor__box">
-          <legend>Search engines and link previews</legend>
+          <legend>{editorMessages.seo}</legend>
           <TextField
             id="post-seo-title"
-            label="SEO title"
-            hint="Empty: the title."
+            label={editorMessages.seoTitle}
+            hint={editorMessages.seoTitleHint}
             error={errors.seoTitle}
             value={values.seoTitle}
             onChange={(text) => set('seoTitle', text)}
@@ -446,8 +447,8 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           />
           <TextField
             id="post-seo-description"
-            label="SEO description"
-            hint="Empty: the excerpt."
+            label={editorMessages.seoDescription}
+            hint={editorMessages.seoDescriptionHint}
             error={errors.seoDescription}
             value={values.seoDescription}
             onChange={(text) => set('seoDescription', text)}
@@ -494,12 +495,12 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         className="admin-modal"
       >
         <Dialog className="admin-dialog">
-          <Heading slot="title">Describe the image</Heading>
+          <Heading slot="title">{editorMessages.describeImage}</Heading>
           {pendingImage && (
             <img className="admin-dialog__image" src={pendingImage.thumbnail} alt="" />
           )}
           <div className="admin-field">
-            <label htmlFor="image-alt">Description, for people who cannot see it</label>
+            <label htmlFor="image-alt">{editorMessages.imageAlt}</label>
             <input
               id="image-alt"
               type="text"
@@ -516,12 +517,12 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
               }}
             />
             <p id="image-alt-hint" className="admin-hint">
-              Empty if it only decorates the text.
+              {editorMessages.imageAltHint}
             </p>
           </div>
           <div className="admin-form__actions">
             <Button className="admin-button admin-button--primary" onPress={insertPendingImage}>
-              Add to the text
+              {editorMessages.addToText}
             </Button>
             <Button className="admin-button" onPress={() => setPendingImage(undefined)}>
               {editorMessages.cancel}

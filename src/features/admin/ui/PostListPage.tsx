@@ -1,3 +1,5 @@
+import { postListMessages as m } from '../messages.ts';
+
 type Row = {
   id: number;
   title: string;
@@ -21,7 +23,6 @@ type Props = {
   timeZone: string;
 };
 
-const stateLabels = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
 const whenIn = (timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
@@ -50,19 +51,18 @@ export function PostListPage({
   tags,
   timeZone,
 }: Props) {
-  const noun = kind === 'posts' ? 'post' : 'page';
   const filtered = Boolean(filter.search || filter.state || filter.tag);
   const when = whenIn(timeZone);
   return (
     <>
       <p className="admin-list-actions">
         <a className="admin-button admin-button--primary" href={`/admin/${kind}/new`}>
-          {kind === 'posts' ? 'New post' : 'New page'}
+          {m.newItem[kind]}
         </a>
       </p>
       <form method="get" action={`/admin/${kind}`} className="admin-filters" role="search">
         <div className="admin-field">
-          <label htmlFor="filter-q">Title contains</label>
+          <label htmlFor="filter-q">{m.search}</label>
           <input
             id="filter-q"
             name="q"
@@ -72,19 +72,19 @@ export function PostListPage({
           />
         </div>
         <div className="admin-field">
-          <label htmlFor="filter-state">State</label>
+          <label htmlFor="filter-state">{m.state}</label>
           <select id="filter-state" name="state" defaultValue={filter.state}>
-            <option value="">Any</option>
-            <option value="draft">Draft</option>
-            <option value="scheduled">Scheduled</option>
-            <option value="published">Published</option>
+            <option value="">{m.any}</option>
+            <option value="draft">{m.states.draft}</option>
+            <option value="scheduled">{m.states.scheduled}</option>
+            <option value="published">{m.states.published}</option>
           </select>
         </div>
         {kind === 'posts' && (
           <div className="admin-field">
-            <label htmlFor="filter-tag">Tag</label>
+            <label htmlFor="filter-tag">{m.tag}</label>
             <select id="filter-tag" name="tag" defaultValue={filter.tag}>
-              <option value="">Any</option>
+              <option value="">{m.any}</option>
               {tags.map((tag) => (
                 <option key={tag.slug} value={tag.slug}>
                   {tag.name}
@@ -95,29 +95,25 @@ export function PostListPage({
         )}
         <div className="admin-filters__actions">
           <button type="submit" className="admin-button">
-            Filter
+            {m.filter}
           </button>
-          {filtered && <a href={`/admin/${kind}`}>Show all</a>}
+          {filtered && <a href={`/admin/${kind}`}>{m.showAll}</a>}
         </div>
       </form>
       <p className="admin-count" role="status">
-        {total === 0
-          ? filtered
-            ? `No ${noun} matches this filter.`
-            : `No ${noun}s yet.`
-          : `${total} ${total === 1 ? noun : `${noun}s`}${filtered ? ' match' : ''}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`}
+        {m.count(kind, total, filtered, page, pageCount)}
       </p>
       {rows.length > 0 && (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">{kind === 'posts' ? 'Posts' : 'Pages'}</caption>
+            <caption className="visually-hidden">{m.caption[kind]}</caption>
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">State</th>
-                {kind === 'posts' && <th scope="col">Tags</th>}
-                <th scope="col">Published</th>
-                <th scope="col">Changed</th>
+                <th scope="col">{m.columns.title}</th>
+                <th scope="col">{m.columns.state}</th>
+                {kind === 'posts' && <th scope="col">{m.columns.tags}</th>}
+                <th scope="col">{m.columns.published}</th>
+                <th scope="col">{m.columns.changed}</th>
               </tr>
             </thead>
             <tbody>
@@ -127,7 +123,7 @@ export function PostListPage({
                     <a href={`/admin/${kind}/${row.id}`}>{row.title}</a>
                     <span className="admin-table__slug">
                       {row.state === 'published' ? (
-                        <a href={`/${row.slug}/`} aria-label={`View “${row.title}” on the site`}>
+                        <a href={`/${row.slug}/`} aria-label={m.viewOnSite(row.title)}>
                           /{row.slug}/
                         </a>
                       ) : (
@@ -137,13 +133,13 @@ export function PostListPage({
                   </th>
                   <td>
                     <span className={`admin-state admin-state--${row.state}`}>
-                      {stateLabels[row.state]}
+                      {m.states[row.state]}
                     </span>
                   </td>
                   {kind === 'posts' && <td>{row.tags.join(', ')}</td>}
                   <td>
                     {row.publishedAt === null ? (
-                      '—'
+                      m.notPublished
                     ) : (
                       <time dateTime={new Date(row.publishedAt).toISOString()}>
                         {when.format(row.publishedAt)}
@@ -162,15 +158,13 @@ export function PostListPage({
         </div>
       )}
       {pageCount > 1 && (
-        <nav className="admin-paging" aria-label="Pages of the list">
-          {page > 1 ? <a href={address(kind, filter, page - 1)}>Newer</a> : <span />}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <a href={address(kind, filter, page + 1)}>Older</a> : <span />}
+        <nav className="admin-paging" aria-label={m.paging}>
+          {page > 1 ? <a href={address(kind, filter, page - 1)}>{m.newer}</a> : <span />}
+          <span>{m.pageOf(page, pageCount)}</span>
+          {page < pageCount ? <a href={address(kind, filter, page + 1)}>{m.older}</a> : <span />}
         </nav>
       )}
-      <p className="admin-hint">Times are in the site’s time zone, {timeZone}.</p>
+      <p className="admin-hint">{m.timesHint(timeZone)}</p>
     </>
   );
 }

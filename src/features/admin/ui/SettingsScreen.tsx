@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { paymentMessages } from '../../payments/messages.ts';
 import type { ShareSettings } from '../../share/share-settings.ts';
-import { adminMessages } from '../messages.ts';
+import { adminMessages, settingsScreenMessages } from '../messages.ts';
 import {
   type SettingsField,
   type SettingsSectionName,
@@ -248,7 +248,7 @@ export default function SettingsScreen({ values, csrf, secrets, paymentProblems 
     );
   return (
     <Tabs className="admin-tabs" onSelectionChange={showChosen}>
-      <TabList ref={list} aria-label="Settings" className="admin-tabs__list">
+      <TabList ref={list} aria-label={settingsScreenMessages.tabs} className="admin-tabs__list">
         {names.map((name) => (
           <Tab key={name} id={name} className="admin-tabs__tab">
             {settingsSections[name].label}

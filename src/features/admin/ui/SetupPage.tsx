@@ -1,3 +1,5 @@
+import { signInMessages as m } from '../messages.ts';
+
 type Props = {
   siteTitle: string;
   action: string;
@@ -13,15 +15,15 @@ export function SetupPage({ siteTitle, action, live, email, name, error }: Props
   return (
     <main className="admin-auth">
       <h1>
-        Set up <span className="admin-auth__site">{siteTitle}</span>
+        {m.setupTitle} <span className="admin-auth__site">{siteTitle}</span>
       </h1>
       <div role="alert" id="setup-error" className="admin-error" hidden={!error}>
         {error}
       </div>
       {live ? (
         <form method="post" action={action} className="admin-form">
-          <p>Create the administrator account. You will sign in with it from now on.</p>
-          <label htmlFor="name">Your name</label>
+          <p>{m.setupIntro}</p>
+          <label htmlFor="name">{m.name}</label>
           <input
             id="name"
             name="name"
@@ -30,7 +32,7 @@ export function SetupPage({ siteTitle, action, live, email, name, error }: Props
             maxLength={100}
             defaultValue={name}
           />
-          <label htmlFor="email">E-mail address</label>
+          <label htmlFor="email">{m.email}</label>
           <input
             id="email"
             name="email"
@@ -40,7 +42,7 @@ export function SetupPage({ siteTitle, action, live, email, name, error }: Props
             maxLength={320}
             defaultValue={email}
           />
-          <label htmlFor="password">Password</label>
+          <label htmlFor="password">{m.password}</label>
           <input
             id="password"
             name="password"
@@ -52,9 +54,9 @@ export function SetupPage({ siteTitle, action, live, email, name, error }: Props
             aria-describedby="password-rule"
           />
           <p id="password-rule" className="admin-hint">
-            At least 12 characters.
+            {m.passwordRule}
           </p>
-          <label htmlFor="password-again">The password again</label>
+          <label htmlFor="password-again">{m.passwordAgain}</label>
           <input
             id="password-again"
             name="passwordAgain"
@@ -64,12 +66,12 @@ export function SetupPage({ siteTitle, action, live, email, name, error }: Props
             maxLength={200}
           />
           <button type="submit" className="admin-button admin-button--primary">
-            Create the account
+            {m.createAccount}
           </button>
         </form>
       ) : (
         <p>
-          <a href="/admin/sign-in">Go to the sign-in page</a>
+          <a href="/admin/sign-in">{m.toSignIn}</a>
         </p>
       )}
     </main>

@@ -9,6 +9,7 @@ import {
   type ShareSettings,
   shareNetworks,
 } from '../../share/share-settings.ts';
+import { sharingSettingsMessages as m } from '../messages.ts';
 import { NoticeLines, SaveButton, useSettingsSave } from './settings-save.tsx';
 import { TextField } from './TextField.tsx';
 
@@ -24,7 +25,7 @@ const followable = (network: ShareNetwork) =>
   network === 'email';
 
 const label = (network: ShareNetwork) =>
-  network === 'email' ? 'E-mail' : network === 'copy' ? 'Copy link' : networkNames[network];
+  network === 'email' ? m.email : network === 'copy' ? m.copyLink : networkNames[network];
 
 function rowsOf(icons: readonly ShareIconSetting[]): IconRow[] {
   const rows: IconRow[] = icons.map((icon) => ({ ...icon, shown: true }));
@@ -148,11 +149,8 @@ export function SharingSettings({ initial, csrf }: Props) {
   return (
     <form className="admin-form admin-settings-form" noValidate onSubmit={submit}>
       <fieldset className="admin-editor__box">
-        <legend>Icons</legend>
-        <p className="admin-hint">
-          The bar shows the ticked icons in this order. “Follow” links to the site’s profile there
-          (below); for RSS it is the feed, for e-mail the subscription page.
-        </p>
+        <legend>{m.icons}</legend>
+        <p className="admin-hint">{m.iconsHint}</p>
         {errors.icons && <p className="admin-field-error">{errors.icons}</p>}
         <ol className="admin-icon-rows">
           {rows.map((row, index) => {
@@ -176,7 +174,7 @@ export function SharingSettings({ initial, csrf }: Props) {
                 </div>
                 {followable(row.network) && row.network !== 'copy' ? (
                   <select
-                    aria-label={`What the ${label(row.network)} icon does`}
+                    aria-label={m.iconDoes(label(row.network))}
                     value={row.action}
                     onChange={(event) =>
                       setRows(
@@ -188,11 +186,11 @@ export function SharingSettings({ initial, csrf }: Props) {
                       )
                     }
                   >
-                    <option value="share">Share the page</option>
-                    <option value="follow">Follow the site</option>
+                    <option value="share">{m.share}</option>
+                    <option value="follow">{m.follow}</option>
                   </select>
                 ) : (
-                  <span className="admin-hint">Shares the page</span>
+                  <span className="admin-hint">{m.sharesOnly}</span>
                 )}
                 <span className="admin-icon-row__moves">
                   <button
@@ -200,7 +198,7 @@ export function SharingSettings({ initial, csrf }: Props) {
                     type="button"
                     className="admin-button"
                     disabled={index === 0}
-                    aria-label={`Move ${label(row.network)} up`}
+                    aria-label={m.moveUp(label(row.network))}
                     onClick={() => move(index, -1)}
                   >
                     ↑
@@ -210,7 +208,7 @@ export function SharingSettings({ initial, csrf }: Props) {
                     type="button"
                     className="admin-button"
                     disabled={index === rows.length - 1}
-                    aria-label={`Move ${label(row.network)} down`}
+                    aria-label={m.moveDown(label(row.network))}
                     onClick={() => move(index, 1)}
                   >
                     ↓
@@ -223,12 +221,12 @@ export function SharingSettings({ initial, csrf }: Props) {
       </fieldset>
 
       <fieldset className="admin-editor__box">
-        <legend>Profiles to follow</legend>
+        <legend>{m.profiles}</legend>
         {followNetworks.map((network) => (
           <TextField
             key={network}
             id={`sharing-follow-${network}`}
-            label={`${networkNames[network]} address`}
+            label={m.profileAddress(networkNames[network])}
             type="url"
             value={follow[network] ?? ''}
             error={errors[`follow.${network}`]}
@@ -237,8 +235,8 @@ export function SharingSettings({ initial, csrf }: Props) {
         ))}
         <TextField
           id="sharing-mastodonInstance"
-          label="Mastodon server to share through"
-          hint="A host name such as mastodon.social. Empty: visitors pick their own."
+          label={m.mastodon}
+          hint={m.mastodonHint}
           value={mastodonInstance}
           error={errors.mastodonInstance}
           onChange={setMastodonInstance}
@@ -246,56 +244,51 @@ export function SharingSettings({ initial, csrf }: Props) {
       </fieldset>
 
       <fieldset className="admin-editor__box">
-        <legend>Where the bar goes</legend>
+        <legend>{m.placement}</legend>
         <Check id="sharing-widget" checked={widget} onChange={setWidget}>
-          In the footer of every page
+          {m.widget}
         </Check>
-        <Check
-          id="sharing-sticky"
-          checked={sticky}
-          onChange={setSticky}
-          hint="Above the text of posts and pages, staying at the top while it scrolls."
-        >
-          Sticky above posts and pages
+        <Check id="sharing-sticky" checked={sticky} onChange={setSticky} hint={m.stickyHint}>
+          {m.sticky}
         </Check>
         <Check
           id="sharing-floating"
           checked={floating}
           onChange={setFloating}
-          hint="Beside the text of posts and pages, following the scroll."
+          hint={m.floatingHint}
         >
-          Floating beside posts and pages
+          {m.floating}
         </Check>
         {floating && (
           <div className="admin-editor__when">
             <div className="admin-field">
-              <label htmlFor="sharing-vertical">Height</label>
+              <label htmlFor="sharing-vertical">{m.height}</label>
               <select
                 id="sharing-vertical"
                 value={verticalMode}
                 onChange={(event) => setVerticalMode(event.target.value as typeof verticalMode)}
               >
-                <option value="top">From the top</option>
-                <option value="center">In the middle</option>
-                <option value="bottom">At the bottom</option>
+                <option value="top">{m.fromTop}</option>
+                <option value="center">{m.middle}</option>
+                <option value="bottom">{m.bottom}</option>
               </select>
             </div>
             <div className="admin-field">
-              <label htmlFor="sharing-horizontal">Side</label>
+              <label htmlFor="sharing-horizontal">{m.side}</label>
               <select
                 id="sharing-horizontal"
                 value={horizontal}
                 onChange={(event) => setHorizontal(event.target.value as typeof horizontal)}
               >
-                <option value="left">Left</option>
-                <option value="center">Centre</option>
-                <option value="right">Right</option>
+                <option value="left">{m.left}</option>
+                <option value="center">{m.centre}</option>
+                <option value="right">{m.right}</option>
               </select>
             </div>
             {verticalMode === 'top' && (
               <TextField
                 id="sharing-floating-position-vertical"
-                label="Pixels from the top"
+                label={m.topOffset}
                 inputMode="numeric"
                 value={topOffset}
                 error={errors['floating.position.vertical']}
@@ -308,40 +301,40 @@ export function SharingSettings({ initial, csrf }: Props) {
           id="sharing-facebookPagePlugin"
           checked={facebookPagePlugin}
           onChange={setFacebookPagePlugin}
-          hint="Loads Facebook’s script, only for visitors who agreed to cookies."
+          hint={m.facebookPageHint}
         >
-          Facebook page box in the footer
+          {m.facebookPage}
         </Check>
       </fieldset>
 
       <fieldset className="admin-editor__box">
-        <legend>Follow pop-up</legend>
+        <legend>{m.popup}</legend>
         <Check
           id="sharing-popup-enabled"
           checked={popup.enabled}
           onChange={(checked) => setPopupField('enabled', checked)}
-          hint="Asks visitors to follow or subscribe, once; it stays away for 30 days after."
+          hint={m.popupEnabledHint}
         >
-          Show the pop-up
+          {m.popupEnabled}
         </Check>
         <TextField
           id="sharing-popup-title"
-          label="Title"
+          label={m.popupTitle}
           value={popup.title}
           error={errors['popup.title']}
           onChange={(value) => setPopupField('title', value)}
         />
         <TextField
           id="sharing-popup-text"
-          label="Text"
+          label={m.popupText}
           value={popup.text}
           error={errors['popup.text']}
           onChange={(value) => setPopupField('text', value)}
         />
         <TextField
           id="sharing-popup-delaySeconds"
-          label="Show after (seconds)"
-          hint="Empty: not after a time."
+          label={m.popupDelay}
+          hint={m.popupDelayHint}
           inputMode="numeric"
           value={popup.delaySeconds}
           error={errors['popup.delaySeconds']}
@@ -352,33 +345,33 @@ export function SharingSettings({ initial, csrf }: Props) {
           checked={popup.onBottom}
           onChange={(checked) => setPopupField('onBottom', checked)}
         >
-          Show when a visitor reaches the end of a page
+          {m.popupOnBottom}
         </Check>
         <div className="admin-editor__when">
           <TextField
             id="sharing-popup-background"
-            label="Background colour"
+            label={m.background}
             value={popup.background}
             error={errors['popup.background']}
             onChange={(value) => setPopupField('background', value)}
           />
           <TextField
             id="sharing-popup-fontColor"
-            label="Text colour"
+            label={m.fontColor}
             value={popup.fontColor}
             error={errors['popup.fontColor']}
             onChange={(value) => setPopupField('fontColor', value)}
           />
           <TextField
             id="sharing-popup-borderColor"
-            label="Border colour"
+            label={m.borderColor}
             value={popup.borderColor}
             error={errors['popup.borderColor']}
             onChange={(value) => setPopupField('borderColor', value)}
           />
           <TextField
             id="sharing-popup-borderWidth"
-            label="Border width (px)"
+            label={m.borderWidth}
             inputMode="numeric"
             value={popup.borderWidth}
             error={errors['popup.borderWidth']}
@@ -386,30 +379,30 @@ export function SharingSettings({ initial, csrf }: Props) {
           />
           <TextField
             id="sharing-popup-fontSize"
-            label="Text size (px)"
+            label={m.fontSize}
             inputMode="numeric"
             value={popup.fontSize}
             error={errors['popup.fontSize']}
             onChange={(value) => setPopupField('fontSize', value)}
           />
           <div className="admin-field">
-            <label htmlFor="sharing-popup-fontStyle">Text style</label>
+            <label htmlFor="sharing-popup-fontStyle">{m.fontStyle}</label>
             <select
               id="sharing-popup-fontStyle"
               value={popup.fontStyle}
               onChange={(event) => setPopupField('fontStyle', event.target.value)}
             >
-              <option value="normal">Normal</option>
-              <option value="italic">Italic</option>
-              <option value="bold">Bold</option>
-              <option value="bold-italic">Bold italic</option>
+              <option value="normal">{m.fontStyles.normal}</option>
+              <option value="italic">{m.fontStyles.italic}</option>
+              <option value="bold">{m.fontStyles.bold}</option>
+              <option value="bold-italic">{m.fontStyles['bold-italic']}</option>
             </select>
           </div>
         </div>
         <TextField
           id="sharing-popup-fontFamily"
-          label="Font"
-          hint="Font names separated by commas. Empty: the site’s."
+          label={m.font}
+          hint={m.fontHint}
           value={popup.fontFamily}
           error={errors['popup.fontFamily']}
           onChange={(value) => setPopupField('fontFamily', value)}
@@ -419,7 +412,7 @@ export function SharingSettings({ initial, csrf }: Props) {
           checked={popup.shadow}
           onChange={(checked) => setPopupField('shadow', checked)}
         >
-          A shadow around the pop-up
+          {m.shadow}
         </Check>
       </fieldset>
       <SaveButton saving={saving} />

@@ -1,3 +1,5 @@
+import { signInMessages as m } from '../messages.ts';
+
 type Props = {
   siteTitle: string;
   email: string;
@@ -14,7 +16,7 @@ export function SignInPage({ siteTitle, email, action, error, notice }: Props) {
   return (
     <main className="admin-auth">
       <h1>
-        Sign in to <span className="admin-auth__site">{siteTitle}</span>
+        {m.heading} <span className="admin-auth__site">{siteTitle}</span>
       </h1>
       <div role="status" className="admin-notice" hidden={!notice}>
         {notice}
@@ -23,7 +25,7 @@ export function SignInPage({ siteTitle, email, action, error, notice }: Props) {
         {error}
       </div>
       <form method="post" action={action} className="admin-form">
-        <label htmlFor="email">E-mail address</label>
+        <label htmlFor="email">{m.email}</label>
         <input
           id="email"
           name="email"
@@ -34,7 +36,7 @@ export function SignInPage({ siteTitle, email, action, error, notice }: Props) {
           defaultValue={email}
           aria-describedby={error ? 'sign-in-error' : undefined}
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{m.password}</label>
         <input
           id="password"
           name="password"
@@ -44,12 +46,11 @@ export function SignInPage({ siteTitle, email, action, error, notice }: Props) {
           maxLength={200}
         />
         <button type="submit" className="admin-button admin-button--primary">
-          Sign in
+          {m.submit}
         </button>
       </form>
       <p className="admin-auth__help">
-        Forgot the password? On the server, run{' '}
-        <code>npm run quire -- admin password --email you@example.org</code>
+        {m.forgot} <code>{m.resetCommand}</code>
       </p>
     </main>
   );

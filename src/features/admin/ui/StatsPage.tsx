@@ -70,7 +70,7 @@ function PeriodPicker({ request }: { request: StatsScreenRequest }) {
         <fieldset>
           <legend>
             {text.customLegend}
-            {request.period === 'custom' && <span className="visually-hidden"> (shown)</span>}
+            {request.period === 'custom' && <span className="visually-hidden">{text.shown}</span>}
           </legend>
           <input type="hidden" name="period" value="custom" />
           {statsFilterNames.map((name) =>

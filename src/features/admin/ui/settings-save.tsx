@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { adminMessages, settingsMessageMs } from '../messages.ts';
+import { adminMessages, settingsMessageMs, settingsScreenMessages } from '../messages.ts';
 import { parseSettingsSection, type SettingsSectionName } from '../settings-sections.ts';
 import { callAdmin } from './admin-call.ts';
 
@@ -67,7 +67,7 @@ export function SaveButton({ saving }: { saving: boolean }) {
   return (
     <div className="admin-form__actions">
       <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving}>
-        {saving ? adminMessages.saving : 'Save'}
+        {saving ? adminMessages.saving : settingsScreenMessages.save}
       </button>
     </div>
   );

@@ -30,12 +30,12 @@ const channel = {
 describe('renderRss', () => {
   it('escapes text, drops characters XML forbids and makes links absolute', () => {
     const xml = renderRss(channel, [post]);
-    expect(xml).toContain('<title>Fish &#38; &#60;chips&#62;</title>');
-    expect(xml).toContain('<description>Salt &#34;and&#34; vinegar</description>');
-    expect(xml).toContain('<category>Food &#38; Drink</category>');
+    expect(xml).toContain('<title>Fish &amp; &lt;chips&gt;</title>');
+    expect(xml).toContain('<description>Salt &quot;and&quot; vinegar</description>');
+    expect(xml).toContain('<category>Food &amp; Drink</category>');
     expect(xml).toContain('<guid isPermaLink="true">https://n.example/fish-chips/</guid>');
     expect(xml).toContain('<pubDate>Sun, 01 Mar 2026 00:00:00 GMT</pubDate>');
-    expect(xml).toContain('href=&#34;https://n.example/other/&#34;');
+    expect(xml).toContain('href=&quot;https://n.example/other/&quot;');
     expect(xml).toContain('https://n.example/media/1/640/a.jpg 640w');
     expect(xml).not.toContain('\u0001');
   });
@@ -44,7 +44,7 @@ describe('renderRss', () => {
     const xml = renderRss(channel, [{ ...post, html }]);
     expect(xml).not.toContain('[form');
     expect(xml).toContain(
-      '&#60;a href=&#34;https://n.example/fish-chips/&#34;&#62;Fill in the form on the site&#60;/a&#62;',
+      '&lt;a href=&quot;https://n.example/fish-chips/&quot;&gt;Fill in the form on the site&lt;/a&gt;',
     );
   });
   it('is a valid empty channel without posts', () => {
@@ -57,7 +57,7 @@ describe('renderRss', () => {
 describe('renderSitemap', () => {
   it('lists URLs with their last change', () => {
     expect(renderSitemap([{ url: 'https://n.example/a/?x=1&y=2', lastModified: 0 }])).toContain(
-      '<url><loc>https://n.example/a/?x=1&#38;y=2</loc><lastmod>1970-01-01T00:00:00.000Z</lastmod></url>',
+      '<url><loc>https://n.example/a/?x=1&amp;y=2</loc><lastmod>1970-01-01T00:00:00.000Z</lastmod></url>',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { absoluteUrl } from '../../../platform/absolute-url.ts';
+import { escapeHtml } from '../../../platform/html-escape.ts';
 import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { contentMessages } from '../messages.ts';
 import type { PostDetail } from '../post-types.ts';
@@ -15,11 +16,9 @@ export type FeedChannel = {
 
 function xml(text: string): string {
   // Characters XML 1.0 forbids are dropped; the five special ones escaped.
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden control characters is the point
-      .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-      .replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return escapeHtml(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching forbidden control characters is the point
+    text.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, ''),
   );
 }
 

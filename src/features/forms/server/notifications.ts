@@ -1,4 +1,5 @@
 import { fill } from '../../../platform/fill-message.ts';
+import { escapeHtml } from '../../../platform/html-escape.ts';
 import { htmlToText, renderMarkdown, sanitiseStoredHtml } from '../../../platform/markdown.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { type CurrencyFormat, formatAmount } from '../../payments/currency.ts';
@@ -32,14 +33,6 @@ export type OrderMailPart = {
 
 /** The mails one entry causes; the visitor's copy is sent only within its address's limit. */
 export type EntryMails = { owner?: EntryMail; visitorCopy?: EntryMail };
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const shownLabel = (field: EntryField) => field.label || fill(viewMessages.mailUnnamedField, field);
 const shownValue = (field: EntryField) =>

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../platform/html-escape.ts';
 import type { MailMessage } from '../../../platform/mail/mail-message.ts';
 import { serverShareMessages } from '../messages.ts';
 
@@ -11,12 +12,6 @@ export type MailContext = {
 };
 
 export type AnnouncedPost = { title: string; excerpt: string; url: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /**
  * The headers that let mail programs show their own unsubscribe button: a one-click POST to

@@ -1,9 +1,9 @@
-import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import { adminMessages } from '../../../features/admin/messages.ts';
-import { adminFormLimits } from '../../../features/admin/server/session-cookie.ts';
 import {
   isSettingsSection,
   parseSettingsSection,
+  type SettingsSectionName,
   valuesByGroup,
 } from '../../../features/admin/settings-sections.ts';
 import { secretCaptchaSettings } from '../../../features/forms/captcha-settings.ts';
@@ -16,54 +16,59 @@ import { writeShareSettings } from '../../../features/share/server/share-setting
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
-import { adminCaller, adminJson } from '../../../server/admin-api.ts';
-import { readAdminJson } from '../../../server/admin-json-body.ts';
+import { adminJson } from '../../../server/admin-api.ts';
+import { ownerCall } from '../../../server/owner-action.ts';
 
 /**
  * `POST /admin/api/settings`: one settings tab, `{ section, values }` as JSON, with the
  * session's CSRF token in `X-CSRF-Token`. Checked against the tab's schema (the browser checked
  * the same one); saved, the pages change at once on every instance (the content version).
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  const { app } = locals;
-  const session = await adminCaller(app, request);
-  if (session instanceof Response) return session;
-  const body = await readAdminJson(request, adminFormLimits.maxBytes);
-  if (body instanceof Response) return body;
-  if (!isSettingsSection(body.section)) {
-    return adminJson(400, { ok: false, message: adminMessages.settingsNoSuchTab });
-  }
-  const parsed = parseSettingsSection(body.section, body.values);
-  if (!parsed.ok) {
-    return adminJson(422, {
-      ok: false,
-      message: adminMessages.settingsInvalid,
-      fieldErrors: parsed.fieldErrors,
-    });
-  }
-  const groups = valuesByGroup(body.section, parsed.values);
-  if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
-  if (Object.keys(groups.stats).length > 0) await writeStatsSettings(app.database.db, groups.stats);
-  if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
-  if (Object.keys(groups.share).length > 0) await writeShareSettings(app.database.db, groups.share);
-  // A secret left empty keeps the one stored: the page never had it to send back.
-  const secrets: readonly string[] = [
-    ...secretPaymentSettings,
-    ...secretCaptchaSettings,
-    ...secretFileSettings,
-  ];
-  const withoutEmptySecrets = (values: Record<string, unknown>) =>
-    Object.fromEntries(
-      Object.entries(values).filter(([name, value]) => !secrets.includes(name) || value !== ''),
-    );
-  const payments = withoutEmptySecrets(groups.payments);
-  if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
-  const captcha = withoutEmptySecrets(groups.captcha);
-  if (Object.keys(captcha).length > 0) await writeCaptchaSettings(app.database.db, captcha);
-  const files = withoutEmptySecrets(groups.files);
-  if (Object.keys(files).length > 0) await writeFileSettings(app.database.db, files);
-  app.log.info(`Settings saved: ${body.section}`);
-  const shown = { ...parsed.values };
-  for (const name of secrets) if (name in shown) shown[name] = '';
-  return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
-};
+export const POST = ownerCall(
+  {
+    permission: 'settings',
+    input: z.object({
+      section: z.custom<SettingsSectionName>(isSettingsSection, {
+        error: adminMessages.settingsNoSuchTab,
+      }),
+      values: z.unknown(),
+    }),
+  },
+  async ({ app, owner, input: body }) => {
+    const parsed = parseSettingsSection(body.section, body.values);
+    if (!parsed.ok) {
+      return adminJson(422, {
+        ok: false,
+        message: adminMessages.settingsInvalid,
+        fieldErrors: parsed.fieldErrors,
+      });
+    }
+    const groups = valuesByGroup(body.section, parsed.values);
+    if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
+    if (Object.keys(groups.stats).length > 0)
+      await writeStatsSettings(app.database.db, groups.stats);
+    if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
+    if (Object.keys(groups.share).length > 0)
+      await writeShareSettings(app.database.db, groups.share);
+    // A secret left empty keeps the one stored: the page never had it to send back.
+    const secrets: readonly string[] = [
+      ...secretPaymentSettings,
+      ...secretCaptchaSettings,
+      ...secretFileSettings,
+    ];
+    const withoutEmptySecrets = (values: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(values).filter(([name, value]) => !secrets.includes(name) || value !== ''),
+      );
+    const payments = withoutEmptySecrets(groups.payments);
+    if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
+    const captcha = withoutEmptySecrets(groups.captcha);
+    if (Object.keys(captcha).length > 0) await writeCaptchaSettings(app.database.db, captcha);
+    const files = withoutEmptySecrets(groups.files);
+    if (Object.keys(files).length > 0) await writeFileSettings(app.database.db, files);
+    app.log.info(`Settings saved: ${body.section} by administrator ${owner.userId}`);
+    const shown = { ...parsed.values };
+    for (const name of secrets) if (name in shown) shown[name] = '';
+    return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
+  },
+);

@@ -1,6 +1,7 @@
-import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import { adminMessages } from '../../../features/admin/messages.ts';
-import { adminCaller, adminJson } from '../../../server/admin-api.ts';
+import { adminJson } from '../../../server/admin-api.ts';
+import { ownerCall } from '../../../server/owner-action.ts';
 import { siteChrome } from '../../../server/public-page.ts';
 
 /**
@@ -9,27 +10,27 @@ import { siteChrome } from '../../../server/public-page.ts';
  * it, or why not (an unreachable server, a refused sender): the owner learns it here, not from
  * a missing notification weeks later.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  const { app } = locals;
-  const session = await adminCaller(app, request);
-  if (session instanceof Response) return session;
-  const [user, chrome] = await Promise.all([
-    app.database.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', session.userId)
-      .executeTakeFirstOrThrow(),
-    siteChrome(app),
-  ]);
-  const title = chrome.identity.title;
-  const result = await app.mail.sendNow({
-    to: user.email,
-    subject: adminMessages.testMailSubject(title),
-    text: adminMessages.testMailText(title, app.mail.destination),
-  });
-  if (!result.sent) {
-    app.log.warn('Test mail failed', { problem: result.problem });
-    return adminJson(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
-  }
-  return adminJson(200, { ok: true, message: adminMessages.testMailSent(user.email) });
-};
+export const POST = ownerCall(
+  { permission: 'settings', input: z.object({}) },
+  async ({ app, owner }) => {
+    const [user, chrome] = await Promise.all([
+      app.database.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', owner.userId)
+        .executeTakeFirstOrThrow(),
+      siteChrome(app),
+    ]);
+    const title = chrome.identity.title;
+    const result = await app.mail.sendNow({
+      to: user.email,
+      subject: adminMessages.testMailSubject(title),
+      text: adminMessages.testMailText(title, app.mail.destination),
+    });
+    if (!result.sent) {
+      app.log.warn('Test mail failed', { problem: result.problem });
+      return adminJson(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
+    }
+    return adminJson(200, { ok: true, message: adminMessages.testMailSent(user.email) });
+  },
+);

@@ -1,15 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { APIRoute } from 'astro';
-import { readSession } from '../../../features/admin/server/sessions.ts';
+import { serverAdminMessages as m } from '../../../features/admin/server/server-messages.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
 import { findForm } from '../../../features/forms/server/forms-store.ts';
 import { pacedBody } from '../../../platform/paced-body.ts';
-
-const plain = (status: number, message: string) =>
-  new Response(`${message}\n`, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+import { checkOwnerDownload, plainAnswer } from '../../../server/owner-action.ts';
 
 /**
  * `GET /admin/entries/export.csv?form=N&view=entries|spam|all`: one form's entries as CSV, for
@@ -19,17 +14,14 @@ const plain = (status: number, message: string) =>
 export const GET: APIRoute = async ({ url, request, locals }) => {
   const { app } = locals;
   const { db } = app.database;
-  const session = await readSession(db, request.headers.get('cookie'));
-  if (!session) return plain(401, 'Sign in as an administrator to download entries.');
-  if (request.headers.get('sec-fetch-site') === 'cross-site') {
-    return plain(403, 'Open this download from the site itself.');
-  }
+  const caller = await checkOwnerDownload(app, request, 'entries');
+  if (!caller.ok) return caller.response;
   const formId = Number(url.searchParams.get('form'));
   const form = Number.isSafeInteger(formId) && formId > 0 ? await findForm(db, formId) : undefined;
-  if (!form) return plain(404, 'Choose a form that exists to download its entries.');
+  if (!form) return plainAnswer(404, m.entriesChooseForm);
   const view = url.searchParams.get('view') ?? 'entries';
   if (view !== 'entries' && view !== 'spam' && view !== 'all') {
-    return plain(400, 'Choose entries, spam or all.');
+    return plainAnswer(400, m.entriesChooseView);
   }
   const status = view === 'all' ? undefined : view === 'spam' ? 'spam' : 'entry';
   // Counted once per download, for the progress bar: an index range of the form's entries.

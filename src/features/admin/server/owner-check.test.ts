@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { adminMessages } from '../messages.ts';
+import { administratorPermissions, permissions } from '../permissions.ts';
+import { type Owner, refuseOwnerWrite } from './owner-check.ts';
+import { csrfToken } from './sessions.ts';
+
+const secret = 'a secret of the site, long enough for the test';
+const session = { userId: 7, tokenHash: 'hash-of-the-session', expiresAt: Date.now() + 60_000 };
+
+const ownerWith = (held: Owner['permissions']): Owner => ({
+  userId: 7,
+  session,
+  csrf: csrfToken(secret, session),
+  permissions: held,
+});
+
+describe('refuseOwnerWrite', () => {
+  it('lets an administrator make every write with the session’s token', () => {
+    const owner = ownerWith(administratorPermissions);
+    for (const permission of permissions) {
+      expect(refuseOwnerWrite(secret, owner, owner.csrf, permission)).toBeUndefined();
+    }
+  });
+
+  it('refuses a missing, forged or other session’s token before anything else', () => {
+    const owner = ownerWith(new Set());
+    const other = csrfToken(secret, { ...session, tokenHash: 'another session' });
+    for (const token of [undefined, null, '', 'forged', other, `${owner.csrf}x`]) {
+      expect(refuseOwnerWrite(secret, owner, token, 'forms')).toEqual({
+        status: 403,
+        message: adminMessages.staleForm,
+      });
+    }
+  });
+
+  it('refuses a write the user’s permissions do not hold, naming what it changes', () => {
+    const owner = ownerWith(new Set(['posts', 'account']));
+    expect(refuseOwnerWrite(secret, owner, owner.csrf, 'posts')).toBeUndefined();
+    const refusal = refuseOwnerWrite(secret, owner, owner.csrf, 'settings');
+    expect(refusal).toEqual({ status: 403, message: adminMessages.notAllowed('settings') });
+    expect(refusal?.message).toContain('the site’s settings');
+  });
+});
