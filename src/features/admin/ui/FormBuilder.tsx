@@ -1,12 +1,13 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { embedCode } from '../../forms/embed.ts';
+import { fieldIdMark } from '../../forms/field-ids.ts';
 import type { FormDefinition } from '../../forms/form-definition.ts';
 import {
+  addField,
   fieldKindLabel,
   fieldKinds,
   fieldPanel,
   moveItem,
-  newField,
   type Problem,
   problemsFromLines,
   readDefinition,
@@ -89,8 +90,9 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
     setAnnouncement(m.moved(fieldName(field), to + 1, fields.length));
   };
   const add = (type: string) => {
-    const field = newField(type, definition);
-    change(['fields'], [...fields, field]);
+    const added = addField(definition, type);
+    const { field } = added;
+    change([], added.definition);
     setSelected(field.id);
     setAnnouncement(m.added(fieldName(field)));
   };
@@ -139,7 +141,9 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial }
       return false;
     }
     setJsonProblems([]);
-    setDefinition(read.definition);
+    // The text may leave out or lower `lastFieldId`; ids the form has given stay given.
+    const lastFieldId = Math.max(fieldIdMark(definition), fieldIdMark(read.definition));
+    setDefinition({ ...read.definition, lastFieldId });
     setJsonMessage(m.jsonApplied);
     return true;
   };

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { readSession } from '../../../features/admin/server/sessions.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
-import { findForm } from '../../../features/forms/server/forms-store.ts';
+import { findEntriesForm } from '../../../features/forms/server/forms-store.ts';
 import { pacedBody } from '../../../platform/paced-body.ts';
 
 const plain = (status: number, message: string) =>
@@ -25,7 +25,8 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
     return plain(403, 'Open this download from the site itself.');
   }
   const formId = Number(url.searchParams.get('form'));
-  const form = Number.isSafeInteger(formId) && formId > 0 ? await findForm(db, formId) : undefined;
+  const form =
+    Number.isSafeInteger(formId) && formId > 0 ? await findEntriesForm(db, formId) : undefined;
   if (!form) return plain(404, 'Choose a form that exists to download its entries.');
   const view = url.searchParams.get('view') ?? 'entries';
   if (view !== 'entries' && view !== 'spam' && view !== 'all') {
@@ -40,7 +41,7 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
   if (status) counted = counted.where('status', '=', status);
   const { n: total } = await counted.executeTakeFirstOrThrow();
   const output = new PassThrough();
-  writeEntriesCsv(db, form, output, status ? { status } : {}).catch((error: unknown) => {
+  writeEntriesCsv(app.database, form, output, status ? { status } : {}).catch((error: unknown) => {
     if (!output.destroyed)
       app.log.error('The entries export stopped', { form: form.id, error: String(error) });
   });
