@@ -211,6 +211,8 @@ for (const database of testDatabases()) {
       });
       expect(deleted.status).toBe(303);
 
+      // The dashboard's newest entries name their form as the Entries screen does.
+      expect(await (await get('/admin')).text()).toContain('Workshop sign-up (deleted)');
       const list = await (await get('/admin/entries')).text();
       expect(list).toContain(`<option value="${formId}">Workshop sign-up (deleted)</option>`);
       const filtered = await (await get(`/admin/entries?form=${formId}`)).text();
