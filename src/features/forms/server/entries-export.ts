@@ -75,7 +75,6 @@ export function answerColumns(
     .filter((field) => !known.has(columnKey(field.id, field.type)))
     .sort((a, b) => a.id - b.id || a.type.localeCompare(b.type));
   for (const field of gone) {
-    known.add(columnKey(field.id, field.type));
     columns.push({
       id: field.id,
       type: field.type,
