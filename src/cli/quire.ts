@@ -7,10 +7,15 @@ import { exportContent, importContent } from '../features/content/server/content
 import { ContentError } from '../features/content/server/save-post.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
+import { entryFormChoices } from '../features/forms/server/entry-review.ts';
 import { deleteEntry } from '../features/forms/server/files-entries.ts';
 import { readFileSettings } from '../features/forms/server/files-settings-store.ts';
 import { fileStorages } from '../features/forms/server/files-storage.ts';
-import { FormDefinitionError, findForm, listForms } from '../features/forms/server/forms-store.ts';
+import {
+  FormDefinitionError,
+  findEntriesForm,
+  findForm,
+} from '../features/forms/server/forms-store.ts';
 import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
 import { currencyOf } from '../features/payments/payment-settings.ts';
 import {
@@ -63,7 +68,9 @@ const usage = `Quire command line: npm run quire -- <command>
   entries list [--form N] [--status entry|spam] [--limit N] [--format text|json]
                                  the newest form entries (default 20), with every field
   entries export --form N [--status entry|spam] <file.csv>
-                                 every entry of a form as CSV (a column per field)
+                                 every entry of a form as CSV (a column per field, and one per
+                                 deleted field that has answers); a form deleted with its
+                                 entries kept is listed and exported too
   entries payment <entry> paid|refunded|failed
                                  record how an order's payment stands (an offline order that
                                  was paid by transfer); a first payment counts as a purchase
@@ -256,7 +263,7 @@ async function runCli(argv: string[]): Promise<number> {
       if (command.action === 'list') {
         const { entries, titles } = await withDatabase(async ({ db }) => ({
           entries: await readEntriesPage(db, command, { limit: command.limit }),
-          titles: new Map((await listForms(db)).map((form) => [form.id, form.definition.title])),
+          titles: new Map((await entryFormChoices(db)).map((form) => [form.id, form.title])),
         }));
         process.stdout.write(
           command.format === 'json'
@@ -265,11 +272,11 @@ async function runCli(argv: string[]): Promise<number> {
         );
         return 0;
       }
-      const count = await withDatabase(async ({ db }) => {
-        const form = await findForm(db, command.formId);
+      const count = await withDatabase(async (handle) => {
+        const form = await findEntriesForm(handle.db, command.formId);
         if (!form) throw new UsageError(`There is no form ${command.formId}.`);
         const status = command.status ? { status: command.status } : {};
-        return writeEntriesCsv(db, form, createWriteStream(command.file), status);
+        return writeEntriesCsv(handle, form, createWriteStream(command.file), status);
       });
       console.error(`Exported ${count} entries of form ${command.formId} to ${command.file}.`);
       return 0;

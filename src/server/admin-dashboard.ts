@@ -1,7 +1,7 @@
 import { dashboardMessages } from '../features/admin/messages.ts';
 import type { DashboardFigures } from '../features/admin/ui/DashboardPage.tsx';
 import { readEntriesPage } from '../features/forms/server/entry-queries.ts';
-import { listForms } from '../features/forms/server/forms-store.ts';
+import { entryFormChoices } from '../features/forms/server/entry-review.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { readStatsSettings } from '../features/stats/server/stats-settings-store.ts';
@@ -29,7 +29,7 @@ export async function loadDashboardFigures(
     readStatsSettings(db, app.log),
     statsReport(app.database, lastDaysQuery(today, 7, 1)),
     readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
-    listForms(db),
+    entryFormChoices(db),
     db
       .selectFrom('subscribers')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -41,7 +41,7 @@ export async function loadDashboardFigures(
       .where('status', '=', 'failed')
       .executeTakeFirstOrThrow(),
   ]);
-  const titles = new Map(forms.map((form) => [form.id, form.definition.title]));
+  const titles = new Map(forms.map((form) => [form.id, form.title]));
   const lastDay = week.daily.at(-1);
   return {
     statsEnabled: settings.enabled,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { addFieldIdMarks } from '../../src/platform/db/migrations/2026-11-28-015-field-id-marks.ts';
 import { testDatabases } from '../support/databases.ts';
 
 /**
@@ -23,6 +24,7 @@ const releasedMigrations = [
   '2026-11-27-012-form-deletion',
   '2026-11-28-013-honest-orders',
   '2026-11-28-014-sign-in-failures',
+  '2026-11-28-015-field-id-marks',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {
@@ -42,6 +44,72 @@ for (const database of testDatabases()) {
     it('record the released names, in order', async () => {
       const recorded = await recordedMigrations(handle);
       expect(recorded.map((row) => row.name)).toEqual(releasedMigrations);
+    });
+
+    it('give each form the largest field id it has given, from its fields and its answers', async () => {
+      const now = Date.now();
+      const form = async (definition: object, deleted = false) =>
+        (
+          await handle.db
+            .insertInto('forms')
+            .values({
+              title: 'Form',
+              definition: JSON.stringify({ title: 'Form', ...definition }),
+              created_at: now,
+              updated_at: now,
+              deleted_at: deleted ? now : null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const answer = (formId: number, ids: number[]) =>
+        handle.db
+          .insertInto('form_entries')
+          .values({
+            form_id: formId,
+            status: 'entry',
+            spam_reason: null,
+            fields: JSON.stringify(
+              ids.map((id) => ({ id, type: 'text', label: `F${id}`, value: 'x' })),
+            ),
+            page_url: '/',
+            visitor_id: null,
+            user_agent: 'test',
+            started_at: null,
+            submitted_at: now,
+            created_at: now,
+            fingerprint: `marks-${formId}-${ids.join('-')}`,
+          })
+          .execute();
+      const text = (id: number) => ({ id, type: 'text', label: `F${id}` });
+      // Field 7 was deleted before the mark existed: only its answers remember it.
+      const answered = await form({ fields: [text(1), text(2)] });
+      await answer(answered, [1, 7]);
+      await answer(answered, [1, 2]);
+      const repeater = await form({
+        fields: [{ id: 2, type: 'repeater', fields: [text(1), text(4)] }],
+      });
+      const deleted = await form({ fields: [text(1)] }, true);
+      await answer(deleted, [1, 9]);
+      const marked = await form({ fields: [text(1)], lastFieldId: 30 });
+
+      await addFieldIdMarks(handle.db, handle.kind);
+      const marks = async () =>
+        Object.fromEntries(
+          (
+            await handle.db
+              .selectFrom('forms')
+              .select(['id', 'definition'])
+              .where('id', 'in', [answered, repeater, deleted, marked])
+              .execute()
+          ).map((row) => [
+            row.id,
+            (JSON.parse(row.definition) as { lastFieldId?: number }).lastFieldId,
+          ]),
+        );
+      expect(await marks()).toEqual({ [answered]: 7, [repeater]: 4, [deleted]: 9, [marked]: 30 });
+      await addFieldIdMarks(handle.db, handle.kind);
+      expect(await marks()).toEqual({ [answered]: 7, [repeater]: 4, [deleted]: 9, [marked]: 30 });
     });
 
     it('run again on a migrated database, run nothing and change nothing', async () => {

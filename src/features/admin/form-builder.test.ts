@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldSchema, formDefinitionSchema } from '../forms/form-definition.ts';
 import {
+  addField,
   type Control,
   fieldKinds,
   fieldPanel,
@@ -36,6 +37,35 @@ describe('the form builder read from the schema', () => {
       expect(field.id).toBeGreaterThan(7);
       expect(fieldSchema.safeParse(field).success, kind).toBe(true);
     }
+  });
+
+  it('never gives a new field the id of a deleted one, whose answers keep it', () => {
+    // As the server hands it to the builder: with the largest id it has given.
+    const form = formDefinitionSchema.parse({
+      title: 'Call-back',
+      fields: [
+        { id: 1, type: 'name', label: 'Name' },
+        { id: 2, type: 'phone', label: 'Phone' },
+      ],
+      lastFieldId: 2,
+    });
+    // The last field deleted and a new one added.
+    const deleted = { ...form, fields: form.fields.slice(0, 1) };
+    const added = addField(deleted, 'text');
+    expect(added.field.id).toBe(3);
+    expect(added.definition.lastFieldId).toBe(3);
+    // Added, then deleted again before a save: the next field still takes a new id.
+    const again = { ...added.definition, fields: added.definition.fields.slice(0, 1) };
+    expect(addField(again, 'email').field.id).toBe(4);
+    // A new form's fields count from 1.
+    const blank = formDefinitionSchema.parse({ title: 'New', fields: [] });
+    expect(addField(blank, 'text').field.id).toBe(1);
+    // A repeater's row fields take ids from the same count.
+    const repeater = addField(again, 'repeater');
+    expect(repeater.definition.lastFieldId).toBeGreaterThan(repeater.field.id);
+    expect(addField(repeater.definition, 'text').field.id).toBe(
+      (repeater.definition.lastFieldId ?? 0) + 1,
+    );
   });
 
   it('gives every field type a panel with known controls, the JSON box only where it must', () => {

@@ -1,3 +1,4 @@
+import { fieldIdMark } from '../forms/field-ids.ts';
 import {
   type FieldType,
   type FormDefinition,
@@ -215,20 +216,33 @@ export function starterValue(schema: ZodLike, key: string, nextId: () => number)
   }
 }
 
-/** The largest field id of a definition, sub-fields of repeaters included. */
-function largestId(fields: readonly { id: number; fields?: readonly { id: number }[] }[]): number {
-  return fields.reduce((most, f) => Math.max(most, f.id, largestId(f.fields ?? [])), 0);
-}
+type IdSource = { lastFieldId?: number | undefined; fields: readonly FormField[] };
 
-/** A new field of a type from the palette, with the next free id, ready to save. */
-export function newField(type: string, definition: { fields: readonly FormField[] }): FormField {
-  let id = largestId(definition.fields);
+/**
+ * A new field of a type from the palette, ready to save, with an id above every id the form
+ * has given: a deleted field's id, under which its answers are kept, is never given again.
+ */
+export function newField(type: string, definition: IdSource): FormField {
+  let id = fieldIdMark(definition);
   const nextId = () => ++id;
   const schema = kindSchemas.get(type);
   if (!schema) throw new Error(`No field type ${type}`);
   const value = starterValue(schema, '', nextId) as Record<string, unknown>;
   value.label = fieldKindLabel(type);
   return fieldSchema.parse(value);
+}
+
+/** The definition with a new field of `type` at its end, its `lastFieldId` raised past it. */
+export function addField(
+  definition: FormDefinition,
+  type: string,
+): { definition: FormDefinition; field: FormField } {
+  const field = newField(type, definition);
+  const fields = [...definition.fields, field];
+  return {
+    field,
+    definition: { ...definition, fields, lastFieldId: fieldIdMark({ ...definition, fields }) },
+  };
 }
 
 /** A key of the schema as a person reads it: from the catalogue, or its words. */
@@ -247,8 +261,8 @@ export function humanLabel(key: string): string {
 export const optionLabel = (option: string) => keyLabels[option] ?? option;
 
 /** The starting value of an optional part or a new list item: what its schema needs. */
-export const starterOf = (schema: ZodLike, key: string, fields: readonly FormField[]) => {
-  let id = largestId(fields);
+export const starterOf = (schema: ZodLike, key: string, definition: IdSource) => {
+  let id = fieldIdMark(definition);
   return starterValue(unwrap(schema).schema, key, () => ++id);
 };
 

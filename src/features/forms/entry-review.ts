@@ -178,6 +178,8 @@ export const entryMessages = {
     gone: 'That entry no longer exists.',
     searchCut: 'The search was cut to its first 100 characters.',
   },
+  /** A form deleted with its entries kept, in the form filter, the list and the entry. */
+  deletedForm: (title: string) => `${title} (deleted)`,
   timesHint: (timeZone: string) => `Times are in the site’s time zone, ${timeZone}.`,
   export: 'Download as CSV',
   exportHint: 'Choose one form to download its entries as CSV: each form has its own columns.',
@@ -210,6 +212,10 @@ export const entryMessages = {
     actions: 'Actions',
   },
 } as const;
+
+/** A form's title as the entries' screens and the CLI show it: marked when it is deleted. */
+export const entryFormTitle = (title: string, deleted: boolean) =>
+  deleted ? entryMessages.deletedForm(title) : title;
 
 /** The sentence that says why an entry was caught as spam. */
 export function spamReasonText(reason: string | null): string {

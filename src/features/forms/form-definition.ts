@@ -594,6 +594,12 @@ export const formDefinitionSchema = z
     description: text(2000).default(''),
     settings: settingsSchema.default(settingsSchema.parse({})),
     fields: z.array(fieldSchema).max(500),
+    /**
+     * The largest field id the form has ever given (WPForms' `field_id`): a new field takes an
+     * id above it, so a deleted field's id, which its answers keep, is never given again. The
+     * server keeps it (decision 0048); a definition without it starts from its largest id.
+     */
+    lastFieldId: z.int().min(0).max(9999).optional(),
   })
   .superRefine((form, context) => {
     const ids = new Set<number>();

@@ -100,7 +100,7 @@ function EntryControl({
           <button
             type="button"
             className="admin-button"
-            onClick={() => set(starterOf(entry.schema, key, context.definition.fields))}
+            onClick={() => set(starterOf(entry.schema, key, context.definition))}
           >
             {m.use(label)}
           </button>
@@ -316,9 +316,7 @@ function ControlFor({
           <button
             type="button"
             className="admin-button"
-            onClick={() =>
-              set([...items, starterOf(control.element, '', context.definition.fields)])
-            }
+            onClick={() => set([...items, starterOf(control.element, '', context.definition)])}
           >
             {m.addItem(label)}
           </button>
@@ -352,7 +350,7 @@ function ControlFor({
               value={kind}
               onChange={(event) => {
                 const schema = control.schemas[event.target.value];
-                if (schema) set(starterOf(schema, '', context.definition.fields));
+                if (schema) set(starterOf(schema, '', context.definition));
               }}
             >
               {Object.keys(control.variants).map((option) => (

@@ -1,14 +1,15 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { embedCode } from '../../forms/embed.ts';
+import { fieldIdMark } from '../../forms/field-ids.ts';
 import { formPaymentProblem } from '../../forms/form-checkout.ts';
 import type { FormDefinition } from '../../forms/form-definition.ts';
 import type { SitePayments } from '../../payments/providers.ts';
 import {
+  addField,
   fieldKindLabel,
   fieldKinds,
   fieldPanel,
   moveItem,
-  newField,
   type Problem,
   problemsFromLines,
   readDefinition,
@@ -93,8 +94,9 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial, 
     setAnnouncement(m.moved(fieldName(field), to + 1, fields.length));
   };
   const add = (type: string) => {
-    const field = newField(type, definition);
-    change(['fields'], [...fields, field]);
+    const added = addField(definition, type);
+    const { field } = added;
+    change([], added.definition);
     setSelected(field.id);
     setAnnouncement(m.added(fieldName(field)));
   };
@@ -143,7 +145,9 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial, 
       return false;
     }
     setJsonProblems([]);
-    setDefinition(read.definition);
+    // The text may leave out or lower `lastFieldId`; ids the form has given stay given.
+    const lastFieldId = Math.max(fieldIdMark(definition), fieldIdMark(read.definition));
+    setDefinition({ ...read.definition, lastFieldId });
     setJsonMessage(m.jsonApplied);
     return true;
   };

@@ -10,13 +10,14 @@ import {
   type EntryListRow,
   entriesPageSize,
   entryCountLimit,
+  entryFormTitle,
   ownerSpamReason,
 } from '../entry-review.ts';
 import { megabytes } from '../rules/files.ts';
 import { toStoredEntry } from './entry-queries.ts';
 import { deleteEntry, fileDownloadPath } from './files-entries.ts';
 import type { FileStorages } from './files-storage.ts';
-import { listForms } from './forms-store.ts';
+import { listEntriesForms } from './forms-store.ts';
 import type { EntryField } from './notifications.ts';
 import { orderSummaryLines, plainAmount } from './order-amounts.ts';
 
@@ -139,12 +140,14 @@ export async function listEntries(
           )
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .executeTakeFirst(),
-    listForms(db),
+    db.selectFrom('forms').select(['id', 'title', 'deleted_at']).execute(),
   ]);
   const more = fetched.length > entriesPageSize;
   const rows = fetched.slice(0, entriesPageSize);
   if (!newerFirst) rows.reverse();
-  const titles = new Map(forms.map((form) => [form.id, form.definition.title]));
+  const titles = new Map(
+    forms.map((form) => [form.id, entryFormTitle(form.title, form.deleted_at !== null)]),
+  );
   const listed: EntryListRow[] = rows.map((row) => ({
     id: row.id,
     formId: row.form_id,
@@ -172,6 +175,17 @@ export async function listEntries(
   };
 }
 
+/**
+ * The forms whose entries the owner may choose among: every live form, and those deleted with
+ * their entries kept, marked as deleted (their entries are read and exported alike).
+ */
+export async function entryFormChoices(db: Db): Promise<Array<{ id: number; title: string }>> {
+  return (await listEntriesForms(db)).map((form) => ({
+    id: form.id,
+    title: entryFormTitle(form.definition.title, form.deleted),
+  }));
+}
+
 /** One entry with every answer, its order, files, page, times and visitor id. */
 export async function readEntryDetail(db: Db, id: number): Promise<EntryDetail | undefined> {
   const row = await db
@@ -182,7 +196,11 @@ export async function readEntryDetail(db: Db, id: number): Promise<EntryDetail |
   if (!row) return undefined;
   const entry = toStoredEntry(row);
   const [form, files] = await Promise.all([
-    db.selectFrom('forms').select('title').where('id', '=', row.form_id).executeTakeFirst(),
+    db
+      .selectFrom('forms')
+      .select(['title', 'deleted_at'])
+      .where('id', '=', row.form_id)
+      .executeTakeFirst(),
     db
       .selectFrom('form_files')
       .select(['name', 'size', 'storage_key', 'field_id'])
@@ -194,7 +212,7 @@ export async function readEntryDetail(db: Db, id: number): Promise<EntryDetail |
   return {
     id: entry.id,
     formId: entry.formId,
-    formTitle: form?.title ?? `Form ${entry.formId}`,
+    formTitle: form ? entryFormTitle(form.title, form.deleted_at !== null) : `Form ${entry.formId}`,
     status: entry.status,
     spamReason: entry.spamReason,
     starred: Number(row.starred) === 1,

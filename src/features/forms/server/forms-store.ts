@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
 import { renderMarkdown } from '../../../platform/markdown.ts';
+import { fieldIdMark } from '../field-ids.ts';
 import {
   type FormDefinition,
   type FormDefinitionInput,
   parseFormDefinition,
   type StoredForm,
 } from '../form-definition.ts';
+import { checkFieldIds } from './field-id-guard.ts';
 
 export class FormDefinitionError extends Error {
   override name = 'FormDefinitionError';
@@ -33,17 +35,36 @@ export function prepareDefinition(input: unknown): FormDefinition {
       if (field.type === 'html') return { ...field, code: renderMarkdown(field.code) };
       return field;
     }),
+    lastFieldId: fieldIdMark(definition),
   };
+}
+
+/**
+ * Checks a definition that is to become form `id` (a new form when undefined): the schema's
+ * rules, then, for a form that exists, that no field takes an id whose answers belong to
+ * another field (decision 0048). Throws a FormDefinitionError listing the problems.
+ */
+export async function checkDefinition(
+  handle: DatabaseHandle,
+  input: unknown,
+  id?: number,
+): Promise<FormDefinition> {
+  const definition = prepareDefinition(input);
+  if (id === undefined) return definition;
+  const { problems, lastFieldId } = await checkFieldIds(handle, id, definition);
+  if (problems.length > 0) throw new FormDefinitionError(problems);
+  return { ...definition, lastFieldId };
 }
 
 /** Creates a form, or replaces form `id`; the pages that embed it change with it. */
 export async function saveForm(
-  { db, kind }: DatabaseHandle,
+  handle: DatabaseHandle,
   input: FormDefinitionInput | unknown,
   id?: number,
   now = Date.now(),
 ): Promise<StoredForm> {
-  const definition = prepareDefinition(input);
+  const { db, kind } = handle;
+  const definition = await checkDefinition(handle, input, id);
   const json = JSON.stringify(definition);
   let savedId: number;
   if (id === undefined) {
@@ -99,4 +120,45 @@ export async function listForms(db: Db): Promise<StoredForm[]> {
     id: row.id,
     definition: JSON.parse(row.definition) as FormDefinition,
   }));
+}
+
+/** A form whose entries the owner may read: a live one, or one deleted with its entries kept. */
+export type EntriesForm = StoredForm & { deleted: boolean };
+
+const entriesFormOf = (row: { id: number; definition: string; deleted_at: number | null }) => ({
+  id: row.id,
+  definition: JSON.parse(row.definition) as FormDefinition,
+  deleted: row.deleted_at !== null,
+});
+
+/** Form `id`, deleted or not (its entries are read and exported alike); undefined when gone. */
+export async function findEntriesForm(db: Db, id: number): Promise<EntriesForm | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const row = await db
+    .selectFrom('forms')
+    .select(['id', 'definition', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && entriesFormOf(row);
+}
+
+/** The forms that have entries to read: every live form, and deleted ones with entries kept. */
+export async function listEntriesForms(db: Db): Promise<EntriesForm[]> {
+  const rows = await db
+    .selectFrom('forms')
+    .select(['id', 'definition', 'deleted_at'])
+    .where((eb) =>
+      eb.or([
+        eb('deleted_at', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('form_entries')
+            .select('form_entries.id')
+            .whereRef('form_entries.form_id', '=', 'forms.id'),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map(entriesFormOf);
 }

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { FormDefinition } from '../form-definition.ts';
-import { FormDefinitionError, listForms, prepareDefinition, saveForm } from './forms-store.ts';
+import { checkDefinition, FormDefinitionError, listForms, saveForm } from './forms-store.ts';
 
 /** The file `quire forms export` writes and `quire forms import` reads (docs/forms.md). */
 export type FormsArchive = {
@@ -50,14 +50,14 @@ export async function importForms(
 ): Promise<Array<{ id: number; title: string }>> {
   const items = itemsOf(json);
   const problems: string[] = [];
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     try {
-      prepareDefinition(item.definition);
+      await checkDefinition(handle, item.definition, item.id);
     } catch (error) {
       if (!(error instanceof FormDefinitionError)) throw error;
       problems.push(...error.problems.map((p) => `form ${item.id ?? index + 1}: ${p}`));
     }
-  });
+  }
   if (problems.length > 0) throw new FormDefinitionError(problems);
   const saved = [];
   for (const item of items) {

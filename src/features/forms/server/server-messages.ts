@@ -16,4 +16,12 @@ export const serverMessages = {
     'Too many submissions from your connection. Please wait a minute and try again.',
   readOnly: 'This form is read-only and cannot be submitted.',
   mailOwnerFooter: 'Sent from {page} through the form "{form}" on {site}.',
+  /** A save that would file a field under another field's answers (decision 0048). */
+  fieldIdReused:
+    'id {id} belonged to “{label}”, a field deleted from this form whose answers are kept under that id; give this field a new id, above {mark}',
+  fieldIdRetyped:
+    'field {id} “{label}” has answers as a {was} field; a {type} field is another field and needs a new id, above {mark}',
+  /** The CSV export's column of an answer whose field the form no longer has. */
+  deletedFieldColumn: '{label} (deleted field {id})',
+  unnamedFieldColumn: 'Field {id}',
 } as const;

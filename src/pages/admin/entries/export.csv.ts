@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { serverAdminMessages as m } from '../../../features/admin/server/server-messages.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
-import { findForm } from '../../../features/forms/server/forms-store.ts';
+import { findEntriesForm } from '../../../features/forms/server/forms-store.ts';
 import { pacedBody } from '../../../platform/paced-body.ts';
 import { checkOwnerDownload, plainAnswer } from '../../../server/owner-action.ts';
 
@@ -17,7 +17,8 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
   const caller = await checkOwnerDownload(app, request, 'entries');
   if (!caller.ok) return caller.response;
   const formId = Number(url.searchParams.get('form'));
-  const form = Number.isSafeInteger(formId) && formId > 0 ? await findForm(db, formId) : undefined;
+  const form =
+    Number.isSafeInteger(formId) && formId > 0 ? await findEntriesForm(db, formId) : undefined;
   if (!form) return plainAnswer(404, m.entriesChooseForm);
   const view = url.searchParams.get('view') ?? 'entries';
   if (view !== 'entries' && view !== 'spam' && view !== 'all') {
@@ -32,7 +33,7 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
   if (status) counted = counted.where('status', '=', status);
   const { n: total } = await counted.executeTakeFirstOrThrow();
   const output = new PassThrough();
-  writeEntriesCsv(db, form, output, status ? { status } : {}).catch((error: unknown) => {
+  writeEntriesCsv(app.database, form, output, status ? { status } : {}).catch((error: unknown) => {
     if (!output.destroyed)
       app.log.error('The entries export stopped', { form: form.id, error: String(error) });
   });

@@ -12,6 +12,7 @@ import { addEntryReview } from './2026-11-27-011-entry-review.ts';
 import { addFormDeletion } from './2026-11-27-012-form-deletion.ts';
 import { addHonestOrders } from './2026-11-28-013-honest-orders.ts';
 import { addSignInFailures } from './2026-11-28-014-sign-in-failures.ts';
+import { addFieldIdMarks } from './2026-11-28-015-field-id-marks.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -34,4 +35,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-27-012-form-deletion', up: addFormDeletion },
   { name: '2026-11-28-013-honest-orders', up: addHonestOrders },
   { name: '2026-11-28-014-sign-in-failures', up: addSignInFailures },
+  { name: '2026-11-28-015-field-id-marks', up: addFieldIdMarks },
 ];
