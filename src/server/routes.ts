@@ -157,6 +157,9 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
     { ...adminForm(), maxBodyBytes: formsImportMaxBytes + 16 * kilobyte, reads: 'files' },
   ],
   ['/admin/forms/{id}/delete', adminForm()],
+  // A coupon's terms, or its deletion.
+  ['/admin/coupons', adminForm()],
+  ['/admin/coupons/{id}', adminForm()],
   // Ticked entries: up to `bulkLimit` ids, the action, the token and the confirmation.
   ['/admin/entries', adminForm(bulkLimit + 5)],
   ['/admin/entries/{id}', adminForm(bulkLimit + 5)],
@@ -170,6 +173,8 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // A settings tab; the largest, the header's menu, holds up to 420 links of 500 characters.
   ['/admin/api/settings', adminCall(megabyte)],
   ['/admin/api/test-mail', adminCall(kilobyte)],
+  // The payment an owner records on an order's entry.
+  ['/admin/api/entries/{id}/payment', adminCall(kilobyte)],
   // An image for the editor: the media pipeline's 20 MB and the form around it.
   ['/admin/api/media', adminCall(20 * megabyte + 64 * kilobyte, 'files')],
 ]);

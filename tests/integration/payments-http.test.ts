@@ -43,6 +43,8 @@ for (const database of testDatabases()) {
         QUIRE_ADMIN_EMAIL: 'owner@example.org',
         QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
+        // Tests that count a visitor's calls name their own address.
+        TRUST_PROXY: '1',
         ...(database.name === 'postgres'
           ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
           : {}),
@@ -540,6 +542,21 @@ for (const database of testDatabases()) {
       expect(list.paymentProblems).toEqual([
         { id, title: 'Cards without keys', problem: paymentMessages.problemNoStripeKeys },
       ]);
+    });
+
+    it('limits the coupon check, so codes cannot be guessed one after another', async () => {
+      // Another visitor's address: the test's other checks count against their own.
+      const headers = { 'x-forwarded-for': '203.0.113.77' };
+      const check = (code: string) =>
+        postAjax(
+          server.url,
+          { action: 'qforms_check_coupon', form_id: String(booking), code },
+          headers,
+        );
+      const answers = [];
+      for (let i = 0; i < 11; i++) answers.push(await check(`GUESS${i}`));
+      expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(answers[10]?.status).toBe(429);
     });
   });
 }

@@ -203,6 +203,7 @@ export const shellMessages = {
     pages: 'Pages',
     forms: 'Forms',
     entries: 'Entries',
+    coupons: 'Coupons',
     stats: 'Statistics',
     subscribers: 'Subscribers',
     settings: 'Settings',

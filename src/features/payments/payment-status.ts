@@ -21,3 +21,5 @@ const forward: Record<PaymentStatus, readonly PaymentStatus[]> = {
 /** Whether an order may move from one payment status to another. */
 export const canMovePayment = (from: PaymentStatus, to: PaymentStatus): boolean =>
   forward[from].includes(to);
+/** The statuses an order may move to from where it stands. */
+export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] => forward[from];

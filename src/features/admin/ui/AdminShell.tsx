@@ -9,6 +9,7 @@ const sections = [
   { path: '/admin/pages', label: m.screens.pages },
   { path: '/admin/forms', label: m.screens.forms },
   { path: '/admin/entries', label: m.screens.entries },
+  { path: '/admin/coupons', label: m.screens.coupons },
   { path: '/admin/stats', label: m.screens.stats },
   { path: '/admin/subscribers', label: m.screens.subscribers },
   { path: '/admin/settings', label: m.screens.settings },

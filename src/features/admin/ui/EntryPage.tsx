@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type EntryDetail, entryMessages as m, spamReasonText } from '../../forms/entry-review.ts';
 
 type Props = {
@@ -7,6 +8,8 @@ type Props = {
   notice?: { kind: 'done' | 'error'; message: string } | undefined;
   /** A delete waits to be confirmed. */
   confirmDelete?: boolean;
+  /** An order's payment and its recording (the RecordPayment island), in the order's place. */
+  children?: ReactNode;
 };
 
 /**
@@ -14,7 +17,7 @@ type Props = {
  * the admin's authorised address), the page it was sent from, its times and visitor id, and
  * what can be done to it. Plain forms, as the list.
  */
-export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete }: Props) {
+export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete, children }: Props) {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'medium',
@@ -100,11 +103,8 @@ export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete }: Prop
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {children}
           <dl className="admin-entry__list">
-            <div>
-              <dt>{m.detail.payment}</dt>
-              <dd>{m.payments[entry.order.status]}</dd>
-            </div>
             <div>
               <dt>{m.detail.provider}</dt>
               <dd>{entry.order.provider}</dd>

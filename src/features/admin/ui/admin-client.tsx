@@ -16,6 +16,7 @@ const islands: Record<AdminIslandName, Loader> = {
   ExportEntries: () => import('./ExportEntries.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
+  RecordPayment: () => import('./RecordPayment.tsx'),
   SelectAllEntries: () => import('./SelectAllEntries.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
   StatsChart: () => import('./StatsChart.tsx'),

@@ -3,6 +3,7 @@ import ExportEntries from './ExportEntries.tsx';
 import FormBuilder from './FormBuilder.tsx';
 import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
+import RecordPayment from './RecordPayment.tsx';
 import SelectAllEntries from './SelectAllEntries.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
 import StatsChart from './StatsChart.tsx';
@@ -18,6 +19,7 @@ export const adminIslands = {
   FormBuilder,
   ForumNotice,
   PostEditor,
+  RecordPayment,
   SelectAllEntries,
   SettingsScreen,
   StatsChart,

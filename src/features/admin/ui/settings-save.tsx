@@ -22,6 +22,19 @@ export function NoticeLines({ notice }: { notice: Notice | undefined }) {
   );
 }
 
+/** What a save said, shown for 5 s (seed §2.12), then gone. */
+export function useTimedNotice() {
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = (next: Notice) => {
+    clearTimeout(timer.current);
+    setNotice(next);
+    timer.current = setTimeout(() => setNotice(undefined), settingsMessageMs);
+  };
+  return { notice, show };
+}
+
 /**
  * The seed's save helper (§2.12) for one settings tab: checks the values with the tab's schema
  * (the server checks them again), says "Saving..." while the call is out, then shows what the
@@ -30,15 +43,7 @@ export function NoticeLines({ notice }: { notice: Notice | undefined }) {
 export function useSettingsSave(section: SettingsSectionName, csrf: string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | undefined>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const show = (next: Notice) => {
-    clearTimeout(timer.current);
-    setNotice(next);
-    timer.current = setTimeout(() => setNotice(undefined), settingsMessageMs);
-  };
+  const { notice, show } = useTimedNotice();
 
   /** Saves; returns the field errors (empty when saved), so the form can focus the first. */
   const save = async (values: unknown): Promise<Record<string, string>> => {
@@ -63,11 +68,17 @@ export function useSettingsSave(section: SettingsSectionName, csrf: string) {
 }
 
 /** The tab's save button: "Saving..." while the call is out. */
-export function SaveButton({ saving }: { saving: boolean }) {
+export function SaveButton({
+  saving,
+  label = settingsScreenMessages.save,
+}: {
+  saving: boolean;
+  label?: string;
+}) {
   return (
     <div className="admin-form__actions">
       <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving}>
-        {saving ? adminMessages.saving : settingsScreenMessages.save}
+        {saving ? adminMessages.saving : label}
       </button>
     </div>
   );

@@ -120,8 +120,8 @@ const checkCouponAction: AjaxAction<FormsAjaxContext> = {
   name: 'qforms_check_coupon',
   maxBodyBytes: 4096,
   maxFields: 10,
-  // A visitor tries a code or two; more is guessing codes.
-  rateLimit: { limit: 20, windowMs: 60_000 },
+  // A visitor tries a code or two; more is guessing codes, which every refusal answers alike.
+  rateLimit: { limit: 10, windowMs: 10 * 60_000 },
   async handle(fields, _request, { forms }) {
     const id = formId(fields.get('form_id'));
     const form = id === undefined ? undefined : await loadForm(forms, id);

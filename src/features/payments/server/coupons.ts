@@ -115,6 +115,45 @@ export async function listCoupons(db: Db): Promise<CouponRow[]> {
   return (await db.selectFrom('form_coupons').selectAll().orderBy('code').execute()) as CouponRow[];
 }
 
+/**
+ * Changes a coupon's terms (its code stays: orders keep it). A limit below the uses already
+ * taken is refused: those orders exist.
+ */
+export async function updateCoupon(db: Db, id: number, rules: CouponRules): Promise<boolean> {
+  const problem = couponRulesProblem(rules);
+  if (problem) throw new CouponProblem(problem);
+  const current = await db
+    .selectFrom('form_coupons')
+    .select('uses')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) return false;
+  if (rules.maxUses !== undefined && rules.maxUses < current.uses) {
+    throw new CouponProblem(paymentMessages.couponLimitBelowUses);
+  }
+  const result = await db
+    .updateTable('form_coupons')
+    .set({
+      kind: rules.kind,
+      amount: rules.amount,
+      form_id: rules.formId ?? null,
+      max_uses: rules.maxUses ?? null,
+      starts_at: rules.startsAt ?? null,
+      ends_at: rules.endsAt ?? null,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findCoupon(db: Db, id: number): Promise<CouponRow | undefined> {
+  return (await db
+    .selectFrom('form_coupons')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as CouponRow | undefined;
+}
+
 /** Removes a coupon by code or id; orders that used it keep its code. */
 export async function deleteCoupon(db: Db, which: string | number): Promise<boolean> {
   const result = await db
