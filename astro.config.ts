@@ -33,7 +33,14 @@ const lazyLibraries =
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
-  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|payment-settings|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files)\.ts)/;
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files|credit-card)\.ts)/;
+
+/**
+ * Outside the forms feature, what the form island alone uses in the browser: the payments
+ * feature's money and pricing, and the filling of a message's placeholders.
+ */
+const formIslandOthers =
+  /[\\/]src[\\/](?:features[\\/]payments[\\/](?:currency|order-pricing)|platform[\\/]fill-message)\.ts/;
 
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';
@@ -118,7 +125,11 @@ export default defineConfig({
                   // types not every form has (ui/fields/, payments) and their rules in files of their
                   // own. The component waits for those views before it hydrates (a top-level await),
                   // so it stays out of the file they import from: in it, they would wait for it.
-                  { name: 'forms', test: formIslandModules, priority: 1 },
+                  {
+                    name: 'forms',
+                    test: (id: string) => formIslandModules.test(id) || formIslandOthers.test(id),
+                    priority: 1,
+                  },
                   // Forms code stays in its own chunk, loaded only by pages that embed a form;
                   // the share island's code in the islands' file with the header's, and its
                   // click-only overlays in their own lazily loaded file. The islands' module
@@ -127,8 +138,9 @@ export default defineConfig({
                   {
                     name: 'quire',
                     // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
-                    // The browser's sanitiser stays with DOMPurify, loaded when a form needs it.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
+                    // The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
+                    // the HTML escaper with the WeChat overlay's QR code, loaded on a click.
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape)\.ts|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
                     priority: 2,
                   },
                 ],

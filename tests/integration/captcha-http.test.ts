@@ -3,6 +3,7 @@ import { type Challenge, createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savePost } from '../../src/features/content/server/save-post.ts';
+import { formMessages } from '../../src/features/forms/messages.ts';
 import { altchaSigningSecret } from '../../src/features/forms/server/captcha/altcha.ts';
 import { writeCaptchaSettings } from '../../src/features/forms/server/captcha/captcha-settings-store.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
@@ -219,6 +220,18 @@ for (const database of testDatabases()) {
         expect(await storedNames()).not.toEqual(
           expect.arrayContaining(['No answer', 'Test mode', 'Unsolved']),
         );
+      });
+
+      it('tells a submission with wrong fields and a wrong captcha about both at once', async () => {
+        const reply = await ajax(submission('', {}));
+        expect(reply.status).toBe(422);
+        expect(reply.answer.success).toBe(false);
+        expect(reply.answer.data.errors).toEqual({
+          general: { recaptcha: altchaFailed },
+          field: { '1': formMessages.required },
+        });
+        // With the fields right, only the captcha is left to say.
+        expectRefused(await ajax(submission('Fields fixed', {})), altchaFailed);
       });
 
       it('refuses an expired challenge, a tampered one and one the site never signed', async () => {

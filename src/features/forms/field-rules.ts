@@ -8,14 +8,14 @@ import {
   type FieldInput,
   type FormValues,
 } from './field-values.ts';
-import type { FormDefinition, FormField } from './form-definition.ts';
+import type { FieldOfType, FormDefinition, FormField } from './form-definition.ts';
 import { formMessages } from './messages.ts';
 import { choiceLimitError, confirmationError } from './rules/choices.ts';
 import { emailError } from './rules/email.ts';
 import type { FileFacts } from './rules/files.ts';
 import { numberError } from './rules/number.ts';
 import type { PasswordScorer } from './rules/password.ts';
-import { checkCardField, checkPricedField, couponCodeError } from './rules/payment.ts';
+import { checkPricedField, couponCodeError } from './rules/payment.ts';
 import type { PhoneParser } from './rules/phone.ts';
 import { requiredError } from './rules/required.ts';
 import { limitError } from './rules/text-limits.ts';
@@ -38,10 +38,15 @@ export const maxLength = (field: FormField) =>
 export type RuleContext = {
   currency?: CurrencyFormat;
   /**
-   * Whether the form's card field takes a card (its provider can charge one); false leaves the
-   * field unchecked, as it then has no inputs to fill in.
+   * The card field's rules (rules/credit-card.ts), where the form takes a card: the server
+   * gives them when the form's provider can charge one, a browser once the card field's code
+   * has loaded. Without them the card field is not checked: it then has no inputs.
    */
-  cardTaken?: boolean;
+  cardRules?: (
+    field: FieldOfType<'payment-credit-card'>,
+    input: FieldInput | undefined,
+    report: (message: string | undefined, part?: string) => void,
+  ) => void;
   /** The site's date, `yyyy-mm-dd` in its time zone: "today" for date fields. */
   today?: string;
   phone?: PhoneParser;
@@ -174,7 +179,7 @@ export function checkField(
       if (tooLong(asText(input))) return set(formMessages.tooLong);
       return set(couponCodeError(input));
     case 'payment-credit-card':
-      return context.cardTaken === false ? undefined : checkCardField(field, input, set);
+      return context.cardRules?.(field, input, set);
     case 'content':
     case 'divider':
     case 'html':

@@ -24,15 +24,12 @@ export const formMessages = {
   cardCvc:
     'Please enter the security code: the 3 digits on the back of the card, or 4 on the front of an American Express card.',
   amount: 'Please enter an amount, such as {example}.',
-  amountNegative: 'An amount cannot be below zero. Please enter an amount, such as {example}.',
   quantity: 'Please enter a quantity from {min} to {max}.',
   cardEnding: '{brand} ending in {last4}',
   /** The payment provider's script could not be loaded; the rest of the form still works. */
   cardUnavailable:
     'Card payment cannot be offered right now: the payment service could not be reached. Please try again later.',
   cardDetailsRequired: 'Please enter your card details.',
-  /** The form is set to take cards but the site cannot (no keys): nothing can be typed. */
-  cardNotOffered: 'Card payment is not available on this form.',
   couponInvalid: 'This coupon code is not valid.',
   couponCheckFailed: 'The coupon could not be checked. Please try again.',
   summaryCaption: 'Order summary',

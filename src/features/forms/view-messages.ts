@@ -7,6 +7,8 @@ export const viewMessages = {
   cardNumberLabel: 'Card number',
   cardExpiryLabel: 'Expiry date (MM/YY)',
   cardCvcLabel: 'Security code (CVC)',
+  /** The form is set to take cards but the site cannot (no keys): nothing can be typed. */
+  cardNotOffered: 'Card payment is not available on this form.',
   cardNotConfirmed: 'The payment was not confirmed with your bank. Please try again.',
   cardNotTaken: 'Your card could not be charged. Please check the details or use another card.',
   minimumPriceHint: 'Minimum {amount}',

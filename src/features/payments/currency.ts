@@ -53,12 +53,15 @@ export function priceInputCharacters(text: string): string {
 }
 
 /**
- * What a visitor typed as a price, in the smallest unit, or undefined when it holds no digit.
+ * What a visitor typed as a price, in the smallest unit, or undefined when it holds no digit
+ * or a minus sign.
  * The currency's decimal separator marks the decimals; the other one does too when fewer or
  * more than three digits follow it last (`12,5` on a site that writes `12.50`), and otherwise
  * groups thousands. Extra decimals are rounded half up on the digits, never through a float.
  */
 export function parseAmount(text: string, currency: CurrencyFormat): number | undefined {
+  // A minus sign is not dropped like other characters: -50 is no amount, never 50.
+  if (text.includes('-')) return undefined;
   const kept = priceInputCharacters(text);
   if (!/\d/.test(kept)) return undefined;
   const last = Math.max(kept.lastIndexOf('.'), kept.lastIndexOf(','));

@@ -1,4 +1,7 @@
+import { asPart, type FieldInput } from '../field-values.ts';
+import type { FieldOfType } from '../form-definition.ts';
 import { formMessages } from '../messages.ts';
+import { requiredError } from './required.ts';
 
 /**
  * The card checks the seed asks for in the browser (§4: Luhn and the brand's lengths), and
@@ -92,4 +95,40 @@ export function cardCvcError(cvc: string, number: string): string | undefined {
   const digits = cardDigits(number);
   const expected = brands.find((brand) => brand.pattern.test(digits))?.cvcLength ?? 3;
   return new RegExp(`^\\d{${expected}}$`).test(cvc.trim()) ? undefined : formMessages.cardCvc;
+}
+
+/**
+ * The card field. In the browser its number, expiry and code are checked (seed §5: Luhn and
+ * the brand's lengths); on the server only what the browser may send is left: the provider's
+ * token, the brand and the last 4 digits, checked for their shape.
+ */
+export function checkCardField(
+  field: FieldOfType<'payment-credit-card'>,
+  input: FieldInput | undefined,
+  report: (message: string | undefined, part?: string) => void,
+  now = new Date(),
+) {
+  const number = asPart(input, 'number');
+  const expiry = asPart(input, 'expiry');
+  const cvc = asPart(input, 'cvc');
+  const token = asPart(input, 'token');
+  const brand = asPart(input, 'brand');
+  const last4 = asPart(input, 'last4');
+  if (
+    token.length > 255 ||
+    !/^[\w-]*$/.test(token) ||
+    !/^[a-z]{0,20}$/.test(brand) ||
+    !/^(?:\d{4})?$/.test(last4)
+  ) {
+    return report(formMessages.invalidChoice);
+  }
+  if (number === '' && expiry === '' && cvc === '') {
+    if (field.required && token === '' && last4 === '') {
+      report(requiredError(''), 'number');
+    }
+    return;
+  }
+  report(cardNumberError(number), 'number');
+  report(cardExpiryError(expiry, now), 'expiry');
+  report(cardCvcError(cvc, number), 'cvc');
 }

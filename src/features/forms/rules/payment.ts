@@ -3,12 +3,9 @@ import { type CurrencyFormat, formatAmount, parseAmount } from '../../payments/c
 import { isCouponCodeShape, normaliseCouponCode } from '../../payments/order-pricing.ts';
 import { choiceValue } from '../field-kinds.ts';
 import { asList, asPart, asText, type FieldInput, pickedChoice } from '../field-values.ts';
-import type { FieldOfType } from '../form-definition.ts';
 import { formMessages } from '../messages.ts';
 import { fieldAmount, type PricedField } from '../order-summary.ts';
 import { choiceLimitError } from './choices.ts';
-import { cardCvcError, cardExpiryError, cardNumberError } from './credit-card.ts';
-import { requiredError } from './required.ts';
 
 /** Reports an error for the field (no part) or for one of its inputs. */
 type Report = (message: string | undefined, part?: string) => void;
@@ -38,13 +35,6 @@ export function checkPricedField(
         const text = asText(input).trim();
         if (text.length > 40) return report(formMessages.tooLong);
         if (text === '') return field.required ? report(formMessages.paymentRequired) : undefined;
-        // The browser keeps only digits, dots and commas as they are typed; a minus sign can
-        // only come from elsewhere, and an amount is never turned around into a payment.
-        if (text.includes('-')) {
-          return report(
-            fill(formMessages.amountNegative, { example: formatAmount(2500, currency) }),
-          );
-        }
         const amount = parseAmount(text, currency);
         if (amount === undefined || amount > 10_000_000_000) {
           return report(fill(formMessages.amount, { example: formatAmount(2500, currency) }));
@@ -88,40 +78,4 @@ export function checkPricedField(
 export function couponCodeError(input: FieldInput | undefined): string | undefined {
   const code = normaliseCouponCode(asText(input));
   return code === '' || isCouponCodeShape(code) ? undefined : formMessages.couponInvalid;
-}
-
-/**
- * The card field. In the browser its number, expiry and code are checked (seed §5: Luhn and
- * the brand's lengths); on the server only what the browser may send is left: the provider's
- * token, the brand and the last 4 digits, checked for their shape.
- */
-export function checkCardField(
-  field: FieldOfType<'payment-credit-card'>,
-  input: FieldInput | undefined,
-  report: Report,
-  now = new Date(),
-) {
-  const number = asPart(input, 'number');
-  const expiry = asPart(input, 'expiry');
-  const cvc = asPart(input, 'cvc');
-  const token = asPart(input, 'token');
-  const brand = asPart(input, 'brand');
-  const last4 = asPart(input, 'last4');
-  if (
-    token.length > 255 ||
-    !/^[\w-]*$/.test(token) ||
-    !/^[a-z]{0,20}$/.test(brand) ||
-    !/^(?:\d{4})?$/.test(last4)
-  ) {
-    return report(formMessages.invalidChoice);
-  }
-  if (number === '' && expiry === '' && cvc === '') {
-    if (field.required && token === '' && last4 === '') {
-      report(requiredError(''), 'number');
-    }
-    return;
-  }
-  report(cardNumberError(number), 'number');
-  report(cardExpiryError(expiry, now), 'expiry');
-  report(cardCvcError(cvc, number), 'cvc');
 }

@@ -11,6 +11,7 @@ import { displayValue, type FormValues, readFieldEntries } from '../field-values
 import { formCheckout, takesPayment } from '../form-checkout.ts';
 import type { FormDefinition } from '../form-definition.ts';
 import { honeypotFieldId } from '../honeypot.ts';
+import { checkCardField } from '../rules/credit-card.ts';
 import { checkCaptcha, hasCaptcha } from './captcha/captcha-check.ts';
 import { type ExistingEntry, releaseFingerprint, storeEntry } from './entries.ts';
 import type { ReceivedFile } from './files-receive.ts';
@@ -232,7 +233,10 @@ async function checkSubmission(deps: FormsDependencies, read: Read): Promise<Che
       now,
     })),
     // A card field takes a card only where the form can charge one; elsewhere it has no inputs.
-    cardTaken: payment?.checkout.provider === 'stripe' && payment.checkout.ready,
+    cardRules:
+      payment?.checkout.provider === 'stripe' && payment.checkout.ready
+        ? checkCardField
+        : undefined,
   };
   const errors = checkFields(definition, values, visible, { ...ruleContext, files });
   fileContentErrors(definition, files, visible, errors);

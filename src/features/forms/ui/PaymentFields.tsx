@@ -12,8 +12,9 @@ import { asList, asPart, asText, fieldName, pickedChoice } from '../field-values
 import type { FieldOfType, PaymentChoice } from '../form-definition.ts';
 import { formMessages } from '../messages.ts';
 import type { PricedField } from '../order-summary.ts';
-import { cardBrand, cardDigits, cardNumberError } from '../rules/credit-card.ts';
+import { cardBrand, cardDigits, cardNumberError, checkCardField } from '../rules/credit-card.ts';
 import { viewMessages } from '../view-messages.ts';
+import { fieldEnvironment } from './field-environment.ts';
 import { Description, describedBy, ErrorText, type Inner, inputId, Label } from './field-parts.tsx';
 import type { FieldWidget } from './field-widgets.ts';
 
@@ -377,7 +378,7 @@ function CardInput(props: Inner<FieldOfType<'payment-credit-card'>>) {
       <>
         <Label field={field} asLegend />
         <p className="qforms-card-unavailable" role="status">
-          {formMessages.cardNotOffered}
+          {viewMessages.cardNotOffered}
         </p>
       </>
     );
@@ -521,6 +522,9 @@ function OrderTotal(props: Inner<FieldOfType<'payment-total'>>) {
     </>
   );
 }
+
+// The card's rules come with its view: a page without a card field does not carry them.
+fieldEnvironment.cardRules = checkCardField;
 
 /** The payment fields' views, a chunk that only forms with payment fields load. */
 export const widgets: Record<string, FieldWidget> = {

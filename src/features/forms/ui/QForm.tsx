@@ -65,6 +65,8 @@ export default function QForm({
   const chosenRef = useRef(chosen);
   const checks = useFieldChecks(form, pages, posted, idPrefix, coupon.check, (current) => ({
     ...fieldEnvironment,
+    // A card field takes a card only where the form can charge one (payments/providers.ts).
+    cardRules: form.payment?.card === 'stripe' ? fieldEnvironment.cardRules : undefined,
     userInputs: fieldEnvironment.passwordInputs?.(current) ?? [],
     files: chosenRef.current,
   }));

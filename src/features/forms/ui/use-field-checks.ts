@@ -75,8 +75,6 @@ export function useFieldChecks(
 ) {
   const { definition } = form;
   const currency = form.payment?.currency ?? defaultCurrency;
-  // A card field takes a card only where the form can charge one (payments/providers.ts).
-  const cardTaken = form.payment === undefined || form.payment.card === 'stripe';
   const remoteCheckRef = useRef(remoteCheck);
   remoteCheckRef.current = remoteCheck;
   const ruleContextRef = useRef(ruleContext);
@@ -116,11 +114,7 @@ export function useFieldChecks(
     scope: 'touched' | 'all' = 'touched',
   ) => {
     const fresh: FieldErrors = {};
-    checkField(field, input, fresh, {
-      currency,
-      cardTaken,
-      ...ruleContextRef.current?.(valuesRef.current),
-    });
+    checkField(field, input, fresh, { currency, ...ruleContextRef.current?.(valuesRef.current) });
     if (scope === 'all') for (const key of Object.keys(fresh)) touched.current.add(key);
     setErrors((current) => errorsAfterCheck(current, field.id, fresh, touched.current));
     if (fresh[errorKey(field.id)]) return;
