@@ -37,6 +37,10 @@ export const builderMessages = {
   kindOf: (name: string) => `${name}: kind`,
   anyField: 'Choose a field',
   noValue: '(none)',
+  /** A price's label: amounts are typed in the currency's main unit. */
+  amountLabel: '{label} ({currency})',
+  amountShown: 'Shown as {amount}.',
+  amountWrong: 'Enter an amount of 0 or more, such as {example}.',
   jsonLabel: 'The form definition as JSON',
   jsonApply: 'Check and apply',
   jsonApplied: 'The JSON is applied to the builder.',

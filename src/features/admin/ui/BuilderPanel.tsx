@@ -1,9 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import type { FormDefinition, FormField } from '../../forms/form-definition.ts';
+import type { CurrencyFormat } from '../../payments/currency.ts';
 import { type Control, type Entry, humanLabel, optionLabel, starterOf } from '../form-builder.ts';
 import { builderMessages as m } from '../form-builder-messages.ts';
 import { fieldName } from './BuilderFieldList.tsx';
 import { getAt, inputId, type Path, type Value } from './builder-paths.ts';
+import { MoneyInput } from './MoneyInput.tsx';
 import { TextField } from './TextField.tsx';
 
 export type PanelContext = {
@@ -12,6 +14,8 @@ export type PanelContext = {
   problemAt: (path: Path) => string | undefined;
   /** The field being edited: a condition refers to the others. */
   selfId: number | undefined;
+  /** The site's currency: prices are typed and shown in its main unit. */
+  currency: CurrencyFormat;
 };
 
 /**
@@ -44,6 +48,9 @@ export function Entries({
   );
 }
 
+/** Keys whose number is an amount of money, kept in whole smallest units (decision 0036). */
+const moneyKeys: readonly string[] = ['price', 'minimumPrice'];
+
 /** Keys whose number is the id of another field of the form: chosen from a list of fields. */
 const fieldReferences: Record<string, (field: FormField) => boolean> = {
   field: () => true,
@@ -67,6 +74,19 @@ function EntryControl({
   const error = context.problemAt(path);
   const set = (next: Value) => context.change(path, next);
   const reference = fieldReferences[key];
+  if (control.kind === 'number' && moneyKeys.includes(key)) {
+    return (
+      <MoneyInput
+        key={id}
+        id={id}
+        label={label}
+        value={typeof value === 'number' && Number.isFinite(value) ? value : undefined}
+        currency={context.currency}
+        error={error}
+        onChange={set}
+      />
+    );
+  }
   if (control.kind === 'number' && reference) {
     const candidates = context.definition.fields.filter(
       (f) => f.id !== context.selfId && reference(f),

@@ -3,6 +3,7 @@ import { embedCode } from '../../forms/embed.ts';
 import { fieldIdMark } from '../../forms/field-ids.ts';
 import { formPaymentProblem } from '../../forms/form-checkout.ts';
 import type { FormDefinition } from '../../forms/form-definition.ts';
+import type { CurrencyFormat } from '../../payments/currency.ts';
 import type { SitePayments } from '../../payments/providers.ts';
 import {
   addField,
@@ -31,6 +32,8 @@ type Props = {
   definition: FormDefinition;
   /** What the site offers payment forms: its provider, and whether Stripe has its keys. */
   payments: SitePayments;
+  /** The site's currency: prices are typed and shown in its main unit. */
+  currency: CurrencyFormat;
 };
 
 type Tab = 'build' | 'preview' | 'json';
@@ -44,7 +47,13 @@ const tabNames: Record<Tab, string> = { build: m.build, preview: m.preview, json
  * and the definition as JSON with its problems at their paths. Nothing is stored until Save,
  * and nothing typed is lost when the server refuses.
  */
-export default function FormBuilder({ csrf, id: initialId, definition: initial, payments }: Props) {
+export default function FormBuilder({
+  csrf,
+  id: initialId,
+  definition: initial,
+  payments,
+  currency,
+}: Props) {
   const [definition, setDefinition] = useState<FormDefinition>(initial);
   const [id, setId] = useState(initialId);
   const [tab, setTab] = useState<Tab>('build');
@@ -276,7 +285,7 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial, 
                 entries={fieldPanel(selectedField.type)}
                 value={selectedField}
                 path={['fields', selectedIndex]}
-                context={{ definition, change, problemAt, selfId: selectedField.id }}
+                context={{ definition, change, problemAt, selfId: selectedField.id, currency }}
               />
             </>
           ) : (
@@ -294,7 +303,7 @@ export default function FormBuilder({ csrf, id: initialId, definition: initial, 
                 entries={settingsPanel}
                 value={definition.settings}
                 path={['settings']}
-                context={{ definition, change, problemAt, selfId: undefined }}
+                context={{ definition, change, problemAt, selfId: undefined, currency }}
               />
             </>
           )}
