@@ -13,6 +13,7 @@ import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { madeUpSessionCookie } from './made-up-session.ts';
 import { pageWeight } from './page-weight.ts';
+import { passwordBots } from './password-bots.ts';
 import { serverMemory } from './server-memory.ts';
 import { shareIsland } from './share-island.ts';
 import { staticReference } from './static-reference.ts';
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   serverMemory,
   formFieldsWeight,
   formSubmissions,
+  passwordBots,
   statsIngest,
   statsReportBenchmark,
   adminEntries,
