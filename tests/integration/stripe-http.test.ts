@@ -1,17 +1,19 @@
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { formMessages } from '../../src/features/forms/messages.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
-import { paymentMessages } from '../../src/features/payments/messages.ts';
+import { paymentAdminMessages, paymentMessages } from '../../src/features/payments/messages.ts';
 import {
   cardStepAbandonedAfterMs,
   endAbandonedCardPayments,
 } from '../../src/features/payments/server/abandoned-card-payments.ts';
 import { createCoupon } from '../../src/features/payments/server/coupons.ts';
 import { writePaymentSettings } from '../../src/features/payments/server/payment-settings-store.ts';
+import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { createLogger } from '../../src/platform/log.ts';
 import { createPaymentsDependencies } from '../../src/server/payments-wiring.ts';
@@ -444,7 +446,7 @@ for (const database of testDatabases()) {
         .select('outcome')
         .where('event_id', '=', 'evt_paid_late')
         .executeTakeFirstOrThrow();
-      expect(lateEvent.outcome).toBe('ignored: not-allowed (refunded)');
+      expect(lateEvent.outcome).toBe('ignored:not-allowed');
     });
 
     it('applies an event only to its own order: another payment’s id, amount or currency is recorded and ignored', async () => {
@@ -477,8 +479,22 @@ for (const database of testDatabases()) {
         .orderBy('event_id')
         .execute();
       expect(recorded).toHaveLength(4);
-      for (const row of recorded) expect(row.outcome).toMatch(/^ignored: /);
+      expect(recorded.map((row) => row.outcome)).toEqual([
+        'ignored:other-payment',
+        'ignored:other-payment',
+        'ignored:other-currency',
+        'ignored:other-amount',
+      ]);
       expect(server.errorOutput()).toContain('A payment change was not applied to its order');
+      // The owner sees them on the order's entry, with why each changed nothing.
+      const owner = await handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const cookie = `${sessionCookieName}=${await createSession(handle.db, owner.id)}`;
+      const page = await (
+        await fetch(`${server.url}/admin/entries/${failed.id}`, { headers: { cookie } })
+      ).text();
+      expect(page).toContain(paymentAdminMessages.history);
+      expect(page).toContain(paymentAdminMessages.outcomes['ignored:other-payment']);
+      expect(page).toContain(paymentAdminMessages.outcomes['ignored:other-amount']);
       // Its own payment, succeeding on a retry, moves the failed order to paid.
       const own = intentEvent('evt_own_retry', 'payment_intent.succeeded', {
         id: failed.payment_reference ?? '',

@@ -148,6 +148,15 @@ export const paymentAdminMessages = {
   unchanged: 'The payment was already {status}.',
   notAllowed: 'A payment that is {from} cannot become {to}: a payment status only moves forward.',
   notAnOrder: 'This entry is not an order.',
-  history: 'What happened',
+  history: 'What the payment service reported',
   historyEvent: '{when}: {provider} {type}, {outcome}',
+  outcomes: {
+    applied: 'applied',
+    'ignored:other-payment': 'ignored, as it is about another payment',
+    'ignored:other-amount': 'ignored, as its amount is not the order’s',
+    'ignored:other-currency': 'ignored, as its currency is not the order’s',
+    'ignored:not-allowed': 'ignored, as a payment status only moves forward',
+    'ignored:unchanged': 'nothing to change',
+    'ignored:no-such-order': 'ignored, as it names no order',
+  },
 } as const;

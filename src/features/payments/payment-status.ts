@@ -23,3 +23,13 @@ export const canMovePayment = (from: PaymentStatus, to: PaymentStatus): boolean 
   forward[from].includes(to);
 /** The statuses an order may move to from where it stands. */
 export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] => forward[from];
+
+/** What was done with a provider's event about an order (kept with the event). */
+export type PaymentEventOutcome =
+  | 'applied'
+  | 'ignored:other-payment'
+  | 'ignored:other-amount'
+  | 'ignored:other-currency'
+  | 'ignored:not-allowed'
+  | 'ignored:unchanged'
+  | 'ignored:no-such-order';

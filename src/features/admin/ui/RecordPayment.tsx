@@ -1,17 +1,40 @@
 import { type FormEvent, useState } from 'react';
+import { fill } from '../../../platform/fill-message.ts';
 import { paymentAdminMessages as m, paymentMessages } from '../../payments/messages.ts';
-import { nextPaymentStatuses, type PaymentStatus } from '../../payments/payment-status.ts';
+import {
+  nextPaymentStatuses,
+  type PaymentEventOutcome,
+  type PaymentStatus,
+} from '../../payments/payment-status.ts';
 import { callAdmin } from './admin-call.ts';
 import { NoticeLines, SaveButton, useTimedNotice } from './settings-save.tsx';
 
-type Props = { csrf: string; entryId: number; status: PaymentStatus };
+type Props = {
+  csrf: string;
+  entryId: number;
+  status: PaymentStatus;
+  timeZone: string;
+  /** What providers reported about the payment, and what was done with it. */
+  history: ReadonlyArray<{
+    at: number;
+    provider: string;
+    type: string;
+    outcome: PaymentEventOutcome;
+  }>;
+};
 
 /**
  * An order's payment on its entry's screen: where it stands, and the owner recording what
  * happened outside the form (a transfer arrived, a refund made), forward only, with the seed's
  * save helper (§2.12): "Saving..." while the call is out, then what the server said for 5 s.
  */
-export default function RecordPayment({ csrf, entryId, status: initial }: Props) {
+export default function RecordPayment({
+  csrf,
+  entryId,
+  status: initial,
+  timeZone,
+  history,
+}: Props) {
   const [status, setStatus] = useState(initial);
   const next = nextPaymentStatuses(status);
   const [choice, setChoice] = useState<PaymentStatus | undefined>(next[0]);
@@ -65,6 +88,27 @@ export default function RecordPayment({ csrf, entryId, status: initial }: Props)
         <p className="admin-hint">{m.nothingToRecord}</p>
       )}
       <NoticeLines notice={notice} />
+      {history.length > 0 && (
+        <details className="admin-record-payment__history">
+          <summary>{m.history}</summary>
+          <ul>
+            {history.map((event) => (
+              <li key={`${event.at}:${event.provider}:${event.type}`}>
+                {fill(m.historyEvent, {
+                  when: new Intl.DateTimeFormat('en-GB', {
+                    dateStyle: 'medium',
+                    timeStyle: 'medium',
+                    timeZone,
+                  }).format(event.at),
+                  provider: event.provider,
+                  type: event.type,
+                  outcome: m.outcomes[event.outcome] ?? event.outcome,
+                })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </form>
   );
 }

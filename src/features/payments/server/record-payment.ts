@@ -2,7 +2,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database, PaymentStatus, StatHitsTable } from '../../../platform/db/schema.ts';
 import { dropHeldMails, releaseHeldMails } from '../../../platform/mail/mail-outbox.ts';
 import { orderMailKey } from '../order-mail.ts';
-import { canMovePayment } from '../payment-status.ts';
+import { canMovePayment, type PaymentEventOutcome } from '../payment-status.ts';
 import type { PaymentsDependencies } from './payments-dependencies.ts';
 
 export type PaymentChange = {
@@ -46,13 +46,11 @@ type OrderRow = {
 /** Why a provider's payment is not this order's, or undefined when it is. */
 function mismatch(order: OrderRow, match: NonNullable<PaymentChange['match']>) {
   if (order.payment_reference !== null && order.payment_reference !== match.reference) {
-    return `payment ${match.reference} is not the order's ${order.payment_reference}`;
+    return 'other-payment' as const;
   }
-  if (Number(order.total) !== match.amount) {
-    return `amount ${match.amount} is not the order's ${order.total}`;
-  }
+  if (Number(order.total) !== match.amount) return 'other-amount' as const;
   if ((order.currency ?? '').toLowerCase() !== match.currency.toLowerCase()) {
-    return `currency ${match.currency} is not the order's ${order.currency}`;
+    return 'other-currency' as const;
   }
   return undefined;
 }
@@ -84,6 +82,7 @@ export async function recordPayment(
           status: change.status,
           outcome: result,
           event: change.event?.id,
+          payment: change.match,
         });
       }
       return result;
@@ -120,12 +119,12 @@ async function tryRecordPayment(
             ? ('unchanged' as const)
             : ('not-allowed' as const)
           : undefined;
-  const note =
-    refusal === 'mismatch' && order && change.match
-      ? `ignored: ${mismatch(order, change.match)}`
-      : refusal
-        ? `ignored: ${refusal}${from ? ` (${from})` : ''}`
-        : 'applied';
+  // What is recorded with the event (payment-status.ts, PaymentEventOutcome).
+  const reason =
+    refusal === 'mismatch'
+      ? ((order && change.match && mismatch(order, change.match)) ?? 'other-payment')
+      : refusal;
+  const note: PaymentEventOutcome = reason ? `ignored:${reason}` : 'applied';
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const purchase: Insertable<StatHitsTable> | undefined =
     !refusal && order && change.status === 'paid'
@@ -245,4 +244,25 @@ async function countPurchase(
   if (purchase && Number(first.numInsertedOrUpdatedRows ?? 0) > 0) {
     await trx.insertInto('stat_hits').values(purchase).execute();
   }
+}
+
+/** What happened to an order's payment, oldest first: providers' events and the purchase. */
+export async function paymentHistory(
+  deps: Pick<PaymentsDependencies, 'db'>,
+  entryId: number,
+): Promise<Array<{ at: number; provider: string; type: string; outcome: PaymentEventOutcome }>> {
+  const rows = await deps.db
+    .selectFrom('payment_events')
+    .select(['received_at', 'provider', 'type', 'outcome'])
+    .where('entry_id', '=', entryId)
+    // Quire's own marker of a counted purchase is no provider's news.
+    .where('provider', '<>', 'quire')
+    .orderBy('received_at')
+    .execute();
+  return rows.map((row) => ({
+    at: Number(row.received_at),
+    provider: row.provider,
+    type: row.type,
+    outcome: (row.outcome ?? 'applied') as PaymentEventOutcome,
+  }));
 }
