@@ -171,12 +171,20 @@ for (const database of testDatabases()) {
         'Pick-up address',
       ]);
       const changed = { ...twoPageForm, title: 'Lift share (changed)' };
-      const saved = await call('/admin/api/forms/save', { id: reply.id, definition: changed });
+      const saved = await call('/admin/api/forms/save', {
+        id: reply.id,
+        definition: changed,
+        revision: 1,
+      });
       expect(saved.status).toBe(200);
       expect((await findForm(handle.db, reply.id))?.definition.title).toBe('Lift share (changed)');
       const edit = await fetch(`${server.url}/admin/forms/${reply.id}`, { headers: { cookie } });
       expect(await edit.text()).toContain('Lift share (changed)');
-      const missing = await call('/admin/api/forms/save', { id: 99999, definition: changed });
+      const missing = await call('/admin/api/forms/save', {
+        id: 99999,
+        definition: changed,
+        revision: 1,
+      });
       expect(missing.status).toBe(404);
     });
 
@@ -195,7 +203,11 @@ for (const database of testDatabases()) {
           },
         ],
       };
-      const response = await call('/admin/api/forms/save', { id: form.id, definition: broken });
+      const response = await call('/admin/api/forms/save', {
+        id: form.id,
+        definition: broken,
+        revision: form.revision,
+      });
       expect(response.status).toBe(422);
       const reply = (await response.json()) as { ok: boolean; problems: string[] };
       expect(reply.ok).toBe(false);

@@ -21,6 +21,7 @@ const releasedMigrations = [
   '2026-11-27-010-captcha',
   '2026-11-27-011-entry-review',
   '2026-11-27-012-form-deletion',
+  '2026-11-28-015-edit-revisions',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

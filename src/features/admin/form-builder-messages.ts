@@ -1,3 +1,5 @@
+import { changedSince, type Saver } from './messages.ts';
+
 /** What the Forms screens and the form builder say; every sentence lives here, for translation. */
 export const builderMessages = {
   newForm: 'New form',
@@ -45,6 +47,9 @@ export const builderMessages = {
   save: 'Save form',
   saving: 'Saving...',
   saved: 'The form is saved.',
+  changedSince: (saver: Saver, when: string) => changedSince('form', saver, when),
+  reload: 'Reload',
+  saveAnyway: 'Save anyway',
   created: 'The form is created.',
   invalid: 'The form has problems; nothing was saved:',
   failed: 'The form could not be saved. Check the connection and try again.',

@@ -10,6 +10,7 @@ import { addFormFiles } from './2026-11-27-009-form-files.ts';
 import { addCaptcha } from './2026-11-27-010-captcha.ts';
 import { addEntryReview } from './2026-11-27-011-entry-review.ts';
 import { addFormDeletion } from './2026-11-27-012-form-deletion.ts';
+import { addEditRevisions } from './2026-11-28-015-edit-revisions.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -30,4 +31,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-27-010-captcha', up: addCaptcha },
   { name: '2026-11-27-011-entry-review', up: addEntryReview },
   { name: '2026-11-27-012-form-deletion', up: addFormDeletion },
+  { name: '2026-11-28-015-edit-revisions', up: addEditRevisions },
 ];
