@@ -104,6 +104,27 @@ export const builderMessages = {
   importFile: 'A forms file (JSON, as exported)',
   importButton: 'Import',
   imported: (titles: string[]) => `Imported: ${titles.map((t) => `“${t}”`).join(', ')}.`,
+  importedNothing: 'Nothing was imported.',
+  importKept: (titles: string[]) => `Left as they were: ${titles.map((t) => `“${t}”`).join(', ')}.`,
+  importPreviewHeading: 'Check the import',
+  importPreviewIntro: (count: number) =>
+    `The file holds ${count} ${count === 1 ? 'form' : 'forms'}. Nothing changes until you import.`,
+  importAdds: 'New forms it adds',
+  importReplaces: 'Forms it replaces (they have the same id)',
+  importRestores: 'Deleted forms it would bring back',
+  importAddItem: (title: string, id: number | undefined) =>
+    id === undefined ? `“${title}”, with a new id` : `“${title}”, id ${id}`,
+  importReplaceItem: (id: number, current: string, title: string) =>
+    current === title ? `Form ${id}, “${title}”` : `Form ${id}, “${current}”, becomes “${title}”`,
+  importConsentReplace: (count: number) =>
+    `Replace ${count === 1 ? 'this form' : `these ${count} forms`}: what they hold now is lost`,
+  importConsentRestore: (count: number) =>
+    `Bring back ${count === 1 ? 'this deleted form' : `these ${count} deleted forms`}`,
+  importConsentHint:
+    'Left unticked, they stay as they are; the other forms are imported all the same.',
+  importConfirm: 'Import',
+  importPlanChanged:
+    'The forms changed since the file was checked. Here is what the import would do now.',
   importNoFile: 'Choose a JSON file to import.',
   importNotJson: (problem: string) => `The file is not JSON: ${problem}`,
   importProblems: 'The file was not imported; nothing changed:',
