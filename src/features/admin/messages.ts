@@ -182,7 +182,8 @@ export const outboxMessages = {
   attempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
   next: ', next',
   sendNow: 'Send now',
-  sendNowLabel: (name: string) => `Send “${name}” now`,
+  /** Begins with the button's visible text, as its accessible name must (WCAG 2.5.3). */
+  sendNowLabel: (name: string) => `Send now: “${name}”`,
   discard: 'Discard',
   discardLabel: (name: string) => `Discard “${name}”`,
   hint: (timeZone: string) =>
