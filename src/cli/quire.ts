@@ -16,7 +16,12 @@ import {
   findEntriesForm,
   findForm,
 } from '../features/forms/server/forms-store.ts';
-import { exportForms, importForms } from '../features/forms/server/forms-transfer.ts';
+import {
+  exportForms,
+  type ImportConsent,
+  importForms,
+  planFormsImport,
+} from '../features/forms/server/forms-transfer.ts';
 import { currencyOf } from '../features/payments/payment-settings.ts';
 import {
   createCoupon,
@@ -49,6 +54,7 @@ import {
   parsePaymentArguments,
 } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
+import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-import-text.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
 import { UsageError } from './usage-error.ts';
@@ -58,8 +64,11 @@ const usage = `Quire command line: npm run quire -- <command>
   import <file.json>             add the posts, pages and images of a content file
   export [file.json]             write all content to a file (or to standard output)
   forms export [file.json]       write every form definition to a file (or standard output)
-  forms import <file.json>       add forms from a file written by forms export (same ids, so
-                                 embeds keep working), or one form definition (docs/forms.md)
+  forms import <file.json> [--replace] [--restore-deleted]
+                                 add forms from a file written by forms export (same ids, so
+                                 embeds keep working), or one form definition (docs/forms.md);
+                                 a form with the same id is replaced, and a deleted one brought
+                                 back, only when asked at the terminal or given the flag
   admin create --email <address> create an administrator; the password is read from
                                  standard input, or from QUIRE_ADMIN_PASSWORD
   admin password --email <address>
@@ -105,6 +114,17 @@ async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Pro
   } finally {
     await handle.db.destroy();
   }
+}
+
+/** A yes-or-no question at the terminal; anything but "y" or "yes" is no. */
+async function confirm(question: string): Promise<boolean> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+  process.stderr.write(question);
+  for await (const line of lines) {
+    lines.close();
+    return /^y(es)?$/i.test(line.trim());
+  }
+  return false;
 }
 
 async function readPassword(): Promise<string> {
@@ -157,12 +177,35 @@ async function runCli(argv: string[]): Promise<number> {
         return 0;
       }
       if (action === 'import' && file) {
+        const { values } = parseArgs({
+          args: rest.slice(2),
+          options: { replace: { type: 'boolean' }, 'restore-deleted': { type: 'boolean' } },
+        });
         const json = JSON.parse(await readFile(file, 'utf8')) as unknown;
-        const saved = await withDatabase((handle) => importForms(handle, json));
-        for (const form of saved) console.log(`Imported form ${form.id}: ${form.title}`);
-        return 0;
+        const outcome = await withDatabase(async (handle) => {
+          const plan = await planFormsImport(handle, json);
+          const consent: ImportConsent = {
+            replace: values.replace === true,
+            restore: values['restore-deleted'] === true,
+          };
+          if (process.stdin.isTTY) {
+            for (const line of formatImportPlan(plan)) console.error(line);
+            for (const asked of ['replace', 'restore'] as const) {
+              const count = plan.filter((item) => item.action === asked).length;
+              if (count > 0 && !consent[asked])
+                consent[asked] = await confirm(importQuestion(asked, count));
+            }
+          }
+          return importForms(handle, plan, consent);
+        });
+        const lines = formatImportOutcome(outcome);
+        for (const line of lines.done) console.log(line);
+        for (const line of lines.skipped) console.error(line);
+        return lines.skipped.length > 0 ? 1 : 0;
       }
-      throw new UsageError('use: forms export [file.json] or forms import <file.json>');
+      throw new UsageError(
+        'use: forms export [file.json] or forms import <file.json> [--replace] [--restore-deleted]',
+      );
     }
     case 'admin': {
       const { positionals, values } = parseArgs({

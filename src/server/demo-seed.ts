@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { type ContentArchive, contentArchiveSchema } from '../features/content/content-archive.ts';
 import { importContent } from '../features/content/server/content-transfer.ts';
-import { importForms } from '../features/forms/server/forms-transfer.ts';
+import { importForms, planFormsImport } from '../features/forms/server/forms-transfer.ts';
 import { createCoupon, type NewCoupon } from '../features/payments/server/coupons.ts';
 import { writeShareSettings } from '../features/share/server/share-settings-store.ts';
 import { shareSettingsSchema } from '../features/share/share-settings.ts';
@@ -95,7 +95,9 @@ export async function seedDemoSite(
   if (content.skipped.length > 0) {
     throw new Error(`The demo content did not import:\n${content.skipped.join('\n')}`);
   }
-  const forms = await importForms(handle, await readDemoForms());
+  // An empty site: every form is added, none replaced.
+  const plan = await planFormsImport(handle, await readDemoForms());
+  const forms = await importForms(handle, plan, { replace: false, restore: false });
   for (const coupon of await readDemoCoupons()) await createCoupon(handle.db, coupon, now);
   const { site, share } = await readDemoSettings();
   const shareImage = site.defaultShareImageId;
@@ -104,5 +106,5 @@ export async function seedDemoSite(
     defaultShareImageId: shareImage === null ? null : (content.mediaIds.get(shareImage) ?? null),
   });
   await writeShareSettings(handle.db, share);
-  return { posts: content.posts, images: content.mediaIds.size, forms: forms.length };
+  return { posts: content.posts, images: content.mediaIds.size, forms: forms.done.length };
 }

@@ -30,7 +30,7 @@ test('the Outbox lists a refused mail with the server’s answer, sends one agai
   await expect(row(retry)).toContainText('Failed');
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: `Send “${retry}” now` }).click();
+  await page.getByRole('button', { name: `Send now: “${retry}”` }).click();
   await expect(page.locator('.admin-notice')).toHaveText('The mail is being sent again now.');
   // The journeys' site writes mail to its outbox folder: the mail goes at once.
   await expect

@@ -5,6 +5,7 @@ import { httpMessages } from '../../src/server/http-messages.ts';
 import { adminRoutes, type RouteRules } from '../../src/server/routes.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
+import { confirmImport, previewImport } from '../support/forms-import.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
@@ -127,16 +128,10 @@ for (const database of testDatabases()) {
       const file = await exported.text();
       // The demo's forms: far more than the 16 KB the Forms screen once took.
       expect(file.length).toBeGreaterThan(32 * 1024);
-      const form = new FormData();
-      form.set('csrf', csrf);
-      form.set('action', 'import');
-      form.set('file', new File([file], 'quire-forms.json', { type: 'application/json' }));
-      const imported = await fetch(`${server.url}/admin/forms`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie, origin: server.url },
-        body: form,
-      });
+      const site = { url: server.url, cookie, csrf };
+      const preview = await previewImport(site, file);
+      expect(preview.status).toBe(200);
+      const imported = await confirmImport(site, preview.html, { replace: true });
       expect(imported.status, await imported.text()).toBe(303);
       expect(imported.headers.get('location')).toContain('notice=imported');
       const again = await fetch(`${server.url}/admin/forms/export`, { headers: { cookie } });

@@ -94,8 +94,19 @@ for (const database of testDatabases()) {
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
-    const save = (values: Partial<PostEditorValues>, id?: number) =>
-      call('/admin/api/posts/save', { id, values: { ...blank, ...values } });
+    /** A save from the editor, made from the post's revision as the editor would have it. */
+    const save = async (values: Partial<PostEditorValues>, id?: number) => {
+      const stored =
+        id === undefined
+          ? undefined
+          : await handle.db
+              .selectFrom('posts')
+              .select('revision')
+              .where('id', '=', id)
+              .executeTakeFirst();
+      const revision = id === undefined ? undefined : (stored?.revision ?? 1);
+      return call('/admin/api/posts/save', { id, values: { ...blank, ...values }, revision });
+    };
     const site = async (path: string) => {
       const response = await fetch(`${server.url}${path}`);
       return { status: response.status, html: await response.text() };

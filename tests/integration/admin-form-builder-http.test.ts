@@ -3,6 +3,7 @@ import { findForm, saveForm } from '../../src/features/forms/server/forms-store.
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
+import { confirmImport, previewImport } from '../support/forms-import.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
@@ -171,12 +172,20 @@ for (const database of testDatabases()) {
         'Pick-up address',
       ]);
       const changed = { ...twoPageForm, title: 'Lift share (changed)' };
-      const saved = await call('/admin/api/forms/save', { id: reply.id, definition: changed });
+      const saved = await call('/admin/api/forms/save', {
+        id: reply.id,
+        definition: changed,
+        revision: 1,
+      });
       expect(saved.status).toBe(200);
       expect((await findForm(handle.db, reply.id))?.definition.title).toBe('Lift share (changed)');
       const edit = await fetch(`${server.url}/admin/forms/${reply.id}`, { headers: { cookie } });
       expect(await edit.text()).toContain('Lift share (changed)');
-      const missing = await call('/admin/api/forms/save', { id: 99999, definition: changed });
+      const missing = await call('/admin/api/forms/save', {
+        id: 99999,
+        definition: changed,
+        revision: 1,
+      });
       expect(missing.status).toBe(404);
     });
 
@@ -195,7 +204,11 @@ for (const database of testDatabases()) {
           },
         ],
       };
-      const response = await call('/admin/api/forms/save', { id: form.id, definition: broken });
+      const response = await call('/admin/api/forms/save', {
+        id: form.id,
+        definition: broken,
+        revision: form.revision,
+      });
       expect(response.status).toBe(422);
       const reply = (await response.json()) as { ok: boolean; problems: string[] };
       expect(reply.ok).toBe(false);
@@ -349,16 +362,13 @@ for (const database of testDatabases()) {
       const all = await fetch(`${server.url}/admin/forms/export`, { headers: { cookie } });
       expect(((await all.json()) as { forms: unknown[] }).forms.length).toBe(await formCount());
 
-      // A bare definition becomes a new form; the screen names it.
-      const upload = new FormData();
-      upload.set('csrf', csrf);
-      upload.set('action', 'import');
+      // A bare definition becomes a new form; checked first, then the screen names it.
+      const site = { url: server.url, cookie, csrf };
       const fresh = { ...twoPageForm, title: 'Imported anew' };
-      upload.set(
-        'file',
-        new File([JSON.stringify(fresh)], 'form.json', { type: 'application/json' }),
-      );
-      const imported = await post('/admin/forms', upload);
+      const preview = await previewImport(site, JSON.stringify(fresh));
+      expect(preview.status).toBe(200);
+      expect(preview.html).toContain('“Imported anew”, with a new id');
+      const imported = await confirmImport(site, preview.html);
       expect(imported.status).toBe(303);
       const location = imported.headers.get('location') ?? '';
       const screen = await (
@@ -366,13 +376,13 @@ for (const database of testDatabases()) {
       ).text();
       expect(screen).toContain('Imported: “Imported anew”.');
 
-      // An archive keeps its ids: the form is replaced in place.
+      // An archive keeps its ids: the form is replaced in place, once the owner agrees.
       archive.forms[0]!.definition.title = 'Exported, then changed';
-      const back = new FormData();
-      back.set('csrf', csrf);
-      back.set('action', 'import');
-      back.set('file', new File([JSON.stringify(archive)], 'forms.json'));
-      expect((await post('/admin/forms', back)).status).toBe(303);
+      const back = await previewImport(site, JSON.stringify(archive));
+      expect(back.html).toContain(
+        `Form ${form.id}, “Exported one”, becomes “Exported, then changed”`,
+      );
+      expect((await confirmImport(site, back.html, { replace: true })).status).toBe(303);
       expect((await findForm(handle.db, form.id))?.definition.title).toBe('Exported, then changed');
     });
 

@@ -9,7 +9,7 @@ import {
   FormDefinitionError,
   findEntriesForm,
 } from '../../src/features/forms/server/forms-store.ts';
-import { importForms } from '../../src/features/forms/server/forms-transfer.ts';
+import { planFormsImport } from '../../src/features/forms/server/forms-transfer.ts';
 import { readCsv } from '../../src/features/share/csv-rows.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
@@ -174,7 +174,7 @@ for (const database of testDatabases()) {
       expect((await findEntriesForm(handle.db, formId))?.definition.fields).toHaveLength(1);
       // An import that replaces the form is refused the same way, before anything is saved.
       await expect(
-        importForms(handle, { forms: [{ id: formId, definition: reuse }] }),
+        planFormsImport(handle, { forms: [{ id: formId, definition: reuse }] }),
       ).rejects.toThrow(FormDefinitionError);
       expect((await findEntriesForm(handle.db, formId))?.definition.fields).toHaveLength(1);
 

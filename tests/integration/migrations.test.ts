@@ -25,6 +25,7 @@ const releasedMigrations = [
   '2026-11-28-013-honest-orders',
   '2026-11-28-014-sign-in-failures',
   '2026-11-28-015-field-id-marks',
+  '2026-11-28-016-edit-revisions',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

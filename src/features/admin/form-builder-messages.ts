@@ -1,3 +1,5 @@
+import { changedSince, type Saver } from './messages.ts';
+
 /** What the Forms screens and the form builder say; every sentence lives here, for translation. */
 export const builderMessages = {
   newForm: 'New form',
@@ -49,6 +51,9 @@ export const builderMessages = {
   save: 'Save form',
   saving: 'Saving...',
   saved: 'The form is saved.',
+  changedSince: (saver: Saver, when: string) => changedSince('form', saver, when),
+  reload: 'Reload',
+  saveAnyway: 'Save anyway',
   created: 'The form is created.',
   invalid: 'The form has problems; nothing was saved:',
   failed: 'The form could not be saved. Check the connection and try again.',
@@ -103,6 +108,27 @@ export const builderMessages = {
   importFile: 'A forms file (JSON, as exported)',
   importButton: 'Import',
   imported: (titles: string[]) => `Imported: ${titles.map((t) => `“${t}”`).join(', ')}.`,
+  importedNothing: 'Nothing was imported.',
+  importKept: (titles: string[]) => `Left as they were: ${titles.map((t) => `“${t}”`).join(', ')}.`,
+  importPreviewHeading: 'Check the import',
+  importPreviewIntro: (count: number) =>
+    `The file holds ${count} ${count === 1 ? 'form' : 'forms'}. Nothing changes until you import.`,
+  importAdds: 'New forms it adds',
+  importReplaces: 'Forms it replaces (they have the same id)',
+  importRestores: 'Deleted forms it would bring back',
+  importAddItem: (title: string, id: number | undefined) =>
+    id === undefined ? `“${title}”, with a new id` : `“${title}”, id ${id}`,
+  importReplaceItem: (id: number, current: string, title: string) =>
+    current === title ? `Form ${id}, “${title}”` : `Form ${id}, “${current}”, becomes “${title}”`,
+  importConsentReplace: (count: number) =>
+    `Replace ${count === 1 ? 'this form' : `these ${count} forms`}: what they hold now is lost`,
+  importConsentRestore: (count: number) =>
+    `Bring back ${count === 1 ? 'this deleted form' : `these ${count} deleted forms`}`,
+  importConsentHint:
+    'Left unticked, they stay as they are; the other forms are imported all the same.',
+  importConfirm: 'Import',
+  importPlanChanged:
+    'The forms changed since the file was checked. Here is what the import would do now.',
   importNoFile: 'Choose a JSON file to import.',
   importNotJson: (problem: string) => `The file is not JSON: ${problem}`,
   importProblems: 'The file was not imported; nothing changed:',

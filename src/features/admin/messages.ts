@@ -12,6 +12,20 @@ const permissionNames: Record<Permission, string> = {
   account: 'this account',
 };
 
+/** Who saved the newer version of a post or form (the server says; see admin-edits.ts). */
+export type Saver = { kind: 'you' } | { kind: 'user'; name: string } | { kind: 'unknown' };
+
+const savedBy = (saver: Saver) =>
+  saver.kind === 'you'
+    ? ' by you, in another tab or window,'
+    : saver.kind === 'user'
+      ? ` by ${saver.name}`
+      : '';
+
+/** The message of a save refused because the item changed since it was opened. */
+export const changedSince = (what: string, saver: Saver, when: string) =>
+  `This ${what} was saved${savedBy(saver)} on ${when}, after you opened it. Reload to see that version (what you changed here is lost), or save yours over it.`;
+
 /** What the admin says to a site owner; every sentence of it lives here, for translation. */
 export const adminMessages = {
   secretKept: 'Saved (hidden): type a new one to replace it',
@@ -101,6 +115,10 @@ export const editorMessages = {
   previewFailed: 'The preview could not be updated: check the connection.',
   previewEmpty: 'The preview shows here as you write.',
   unsaved: 'You have changes that are not saved.',
+  changedSince: (type: 'post' | 'page', saver: Saver, when: string) =>
+    changedSince(type, saver, when),
+  reload: 'Reload',
+  saveAnyway: 'Save anyway',
   title: 'Title',
   text: 'Text',
   addImage: 'Add image',
@@ -172,7 +190,8 @@ export const outboxMessages = {
   attempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
   next: ', next',
   sendNow: 'Send now',
-  sendNowLabel: (name: string) => `Send “${name}” now`,
+  /** Begins with the button's visible text, as its accessible name must (WCAG 2.5.3). */
+  sendNowLabel: (name: string) => `Send now: “${name}”`,
   discard: 'Discard',
   discardLabel: (name: string) => `Discard “${name}”`,
   hint: (timeZone: string) =>

@@ -23,6 +23,8 @@ export type EditorPost = {
   seoDescription: string;
   state: 'draft' | 'scheduled' | 'published';
   publishedAt: number | null;
+  /** The revision opened, sent back with the save (a newer one on the server is a conflict). */
+  revision: number;
 };
 
 /** What the owner asks for with the save button. */

@@ -125,7 +125,8 @@ export const subscriberAdminMessages = {
   removeHint:
     'Remove deletes the address from the feed for good; the person can subscribe again. To stop mails but keep a record, they unsubscribe with the link in every mail.',
   exportLink: 'Export CSV',
-  exportLabel: 'Export the listed subscribers as CSV',
+  /** Begins with the link's visible text, as its accessible name must (WCAG 2.5.3). */
+  exportLabel: 'Export CSV of the listed subscribers',
   importLink: 'Import CSV',
   pagingLabel: 'Pages of the list',
   newer: 'Previous',

@@ -23,6 +23,10 @@ export interface PostsTable {
   published_at: EpochMs | null;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** Raised by every save; a save made from an older one is refused (migration 016). */
+  revision: Generated<number>;
+  /** The user who saved it last, if a user did (not the CLI or an import). */
+  updated_by: Generated<number | null>;
 }
 
 export interface TagsTable {
@@ -100,6 +104,10 @@ export interface FormsTable {
   definition: string;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** Raised by every save; a save made from an older one is refused (migration 016). */
+  revision: Generated<number>;
+  /** The user who saved it last, if a user did (not the CLI or an import). */
+  updated_by: Generated<number | null>;
   /** Set when the owner deleted the form but kept its entries; such a form is nowhere else. */
   deleted_at: EpochMs | null;
 }

@@ -34,6 +34,8 @@ type Props = {
   payments: SitePayments;
   /** The site's currency: prices are typed and shown in its main unit. */
   currency: CurrencyFormat;
+  /** The revision opened (null for a new form): sent back with the save. */
+  revision: number | null;
 };
 
 type Tab = 'build' | 'preview' | 'json';
@@ -53,9 +55,18 @@ export default function FormBuilder({
   definition: initial,
   payments,
   currency,
+  revision: initialRevision,
 }: Props) {
   const [definition, setDefinition] = useState<FormDefinition>(initial);
   const [id, setId] = useState(initialId);
+  /** What this builder's form was made from; a newer one saved elsewhere is a conflict. */
+  const [revision, setRevision] = useState(initialRevision);
+  const [conflict, setConflict] = useState<{ message: string; revision: number } | undefined>();
+  const conflictBox = useRef<HTMLDivElement>(null);
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (conflict) conflictBox.current?.focus();
+  }, [conflict]);
   const [tab, setTab] = useState<Tab>('build');
   const [selected, setSelected] = useState<number | 'settings'>('settings');
   const [announcement, setAnnouncement] = useState('');
@@ -76,7 +87,9 @@ export default function FormBuilder({
   const dirty = definition !== savedDefinition;
   useEffect(() => {
     if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!leaving.current) event.preventDefault();
+    };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
@@ -161,7 +174,12 @@ export default function FormBuilder({
     return true;
   };
 
-  const save = async () => {
+  const reload = () => {
+    leaving.current = true;
+    window.location.reload();
+  };
+
+  const save = async (baseRevision = revision) => {
     let toSave: unknown = definition;
     if (tab === 'json') {
       if (!applyJson()) {
@@ -174,11 +192,18 @@ export default function FormBuilder({
     const reply = await callAdmin(
       '/admin/api/forms/save',
       csrf,
-      { id, definition: toSave },
+      { id, definition: toSave, revision: baseRevision ?? undefined },
       m.failed,
     );
     setSaving(false);
+    const newer = reply.conflict as { revision: number } | undefined;
+    setConflict(newer && { message: reply.message, revision: newer.revision });
+    if (newer) {
+      setStatus(undefined);
+      return;
+    }
     if (reply.ok) {
+      setRevision(reply.revision as number);
       setServerProblems([]);
       setDefinition(reply.definition as FormDefinition);
       setSavedDefinition(reply.definition as FormDefinition);
@@ -342,6 +367,23 @@ export default function FormBuilder({
         )}
       </div>
 
+      {conflict && (
+        <div className="admin-conflict" role="alert" tabIndex={-1} ref={conflictBox}>
+          <p>{conflict.message}</p>
+          <div className="admin-form__actions">
+            <button type="button" className="admin-button" onClick={reload}>
+              {m.reload}
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--danger"
+              onClick={() => void save(conflict.revision)}
+            >
+              {m.saveAnyway}
+            </button>
+          </div>
+        </div>
+      )}
       <div className="admin-builder__save">
         <button
           type="button"

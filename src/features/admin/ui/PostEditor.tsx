@@ -77,6 +77,10 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
   const [pendingImage, setPendingImage] = useState<UploadedImage | undefined>();
   const [pendingAlt, setPendingAlt] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The revision this editor's text was made from; a newer one saved elsewhere is a conflict. */
+  const [revision, setRevision] = useState(post?.revision);
+  const [conflict, setConflict] = useState<{ message: string; revision: number } | undefined>();
+  const conflictBox = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);
   const editor = useRef<MarkdownEditorHandle>(null);
   const dirty = JSON.stringify(values) !== saved;
@@ -163,8 +167,26 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
     document.getElementById('post-cover-alt')?.focus();
   };
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  useEffect(() => {
+    if (conflict) conflictBox.current?.focus();
+  }, [conflict]);
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void saveFrom(revision);
+  };
+
+  /** Saves over the newer version the conflict named: its revision becomes this save's base. */
+  const saveAnyway = () => {
+    if (conflict) void saveFrom(conflict.revision);
+  };
+
+  const reload = () => {
+    leaving.current = true;
+    window.location.reload();
+  };
+
+  const saveFrom = async (baseRevision: number | undefined) => {
     if (saving) return;
     const checked = postFromEditor(values, { timeZone, publishedAt, now: Date.now() });
     if (!checked.ok) {
@@ -178,10 +200,13 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
     const reply = await callAdmin(
       '/admin/api/posts/save',
       csrf,
-      { id, values },
+      { id, values, revision: baseRevision },
       editorMessages.failed,
     );
     setSaving(false);
+    const newer = reply.conflict as { revision: number } | undefined;
+    setConflict(newer && { message: reply.message, revision: newer.revision });
+    if (newer) return;
     if (!reply.ok) {
       setErrors(reply.fieldErrors ?? {});
       showToast(reply.message, 'error');
@@ -193,6 +218,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
     setValues(next);
     setSaved(JSON.stringify(next));
     setId(stored.id);
+    setRevision(stored.revision);
     setState(stored.state);
     setPublishedAt(stored.publishedAt);
     setSavedSlug(stored.slug);
@@ -238,6 +264,23 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
 
   return (
     <form className="admin-form admin-editor" noValidate onSubmit={save}>
+      {conflict && (
+        <div className="admin-conflict" role="alert" tabIndex={-1} ref={conflictBox}>
+          <p>{conflict.message}</p>
+          <div className="admin-form__actions">
+            <button type="button" className="admin-button" onClick={reload}>
+              {editorMessages.reload}
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--danger"
+              onClick={saveAnyway}
+            >
+              {editorMessages.saveAnyway}
+            </button>
+          </div>
+        </div>
+      )}
       <div className="admin-editor__main">
         <TextField
           id="post-title"

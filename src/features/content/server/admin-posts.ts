@@ -129,6 +129,8 @@ export type EditablePost = {
   state: PostState;
   publishedAt: number | null;
   updatedAt: number;
+  /** What its next save is made from (migration 016). */
+  revision: number;
 };
 
 export async function loadEditablePost(
@@ -154,6 +156,7 @@ export async function loadEditablePost(
       'posts.seo_description',
       'posts.published_at',
       'posts.updated_at',
+      'posts.revision',
       stateOf(now).as('state'),
     ])
     .where('posts.id', '=', id)
@@ -185,5 +188,6 @@ export async function loadEditablePost(
     state: row.state,
     publishedAt: row.published_at === null ? null : Number(row.published_at),
     updatedAt: Number(row.updated_at),
+    revision: row.revision,
   };
 }

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import { type EditBase, EditConflict } from '../../../platform/edit-conflict.ts';
 import { htmlToText } from '../../../platform/markdown.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { slugify } from '../../../platform/slugify.ts';
@@ -17,6 +19,7 @@ export async function savePost(
   handle: DatabaseHandle,
   input: PostInput,
   id?: number,
+  edit: EditBase = {},
 ): Promise<{ id: number; slug: string }> {
   const parsed = postInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -66,17 +69,31 @@ export async function savePost(
     if (id === undefined) {
       const row = await trx
         .insertInto('posts')
-        .values({ ...values, created_at: now })
+        .values({ ...values, created_at: now, updated_by: edit.userId ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       postId = row.id;
     } else {
+      // Only from the revision the editor opened: a later save by someone else is not undone.
       const result = await trx
         .updateTable('posts')
-        .set(values)
+        .set({ ...values, revision: sql`revision + 1`, updated_by: edit.userId ?? null })
         .where('id', '=', id)
+        .$if(edit.baseRevision !== undefined, (q) => q.where('revision', '=', edit.baseRevision!))
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new ContentError(`No post with id ${id}.`);
+      if (Number(result.numUpdatedRows) === 0) {
+        const current = await trx
+          .selectFrom('posts')
+          .select(['revision', 'updated_at', 'updated_by'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) throw new ContentError(`No post with id ${id}.`);
+        throw new EditConflict({
+          revision: current.revision,
+          updatedAt: Number(current.updated_at),
+          updatedBy: current.updated_by,
+        });
+      }
       postId = id;
       await trx.deleteFrom('post_tags').where('post_id', '=', postId).execute();
     }

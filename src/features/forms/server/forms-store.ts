@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
+import { type EditBase, EditConflict } from '../../../platform/edit-conflict.ts';
 import { renderMarkdown } from '../../../platform/markdown.ts';
 import { fieldIdMark } from '../field-ids.ts';
 import {
@@ -56,13 +57,17 @@ export async function checkDefinition(
   return { ...definition, lastFieldId };
 }
 
-/** Creates a form, or replaces form `id`; the pages that embed it change with it. */
+/**
+ * Creates a form, or replaces form `id`; the pages that embed it change with it. With a base
+ * revision (the builder's), a form saved again since is not overwritten: `EditConflict`.
+ */
 export async function saveForm(
   handle: DatabaseHandle,
   input: FormDefinitionInput | unknown,
   id?: number,
   now = Date.now(),
-): Promise<StoredForm> {
+  edit: EditBase = {},
+): Promise<StoredForm & { revision: number }> {
   const { db, kind } = handle;
   const definition = await checkDefinition(handle, input, id);
   const json = JSON.stringify(definition);
@@ -70,20 +75,56 @@ export async function saveForm(
   if (id === undefined) {
     const row = await db
       .insertInto('forms')
-      .values({ title: definition.title, definition: json, created_at: now, updated_at: now })
+      .values({
+        title: definition.title,
+        definition: json,
+        created_at: now,
+        updated_at: now,
+        updated_by: edit.userId ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     savedId = row.id;
   } else {
     const updated = await db
       .updateTable('forms')
-      .set({ title: definition.title, definition: json, updated_at: now, deleted_at: null })
+      .set({
+        title: definition.title,
+        definition: json,
+        updated_at: now,
+        deleted_at: null,
+        revision: sql`revision + 1`,
+        updated_by: edit.userId ?? null,
+      })
       .where('id', '=', id)
+      .$if(edit.baseRevision !== undefined, (q) => q.where('revision', '=', edit.baseRevision!))
       .executeTakeFirst();
+    const current =
+      Number(updated.numUpdatedRows) === 0
+        ? await db
+            .selectFrom('forms')
+            .select(['revision', 'updated_at', 'updated_by'])
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : undefined;
+    if (current) {
+      throw new EditConflict({
+        revision: current.revision,
+        updatedAt: Number(current.updated_at),
+        updatedBy: current.updated_by,
+      });
+    }
     if (Number(updated.numUpdatedRows) === 0) {
       await db
         .insertInto('forms')
-        .values({ id, title: definition.title, definition: json, created_at: now, updated_at: now })
+        .values({
+          id,
+          title: definition.title,
+          definition: json,
+          created_at: now,
+          updated_at: now,
+          updated_by: edit.userId ?? null,
+        })
         .execute();
       // An explicit id does not move PostgreSQL's identity sequence; later inserts would clash.
       if (kind === 'postgres') {
@@ -95,7 +136,22 @@ export async function saveForm(
     savedId = id;
   }
   await bumpContentVersion(db);
-  return { id: savedId, definition };
+  const { revision } = await db
+    .selectFrom('forms')
+    .select('revision')
+    .where('id', '=', savedId)
+    .executeTakeFirstOrThrow();
+  return { id: savedId, definition, revision };
+}
+
+/** The revision a form's builder opens, and sends back with its save. */
+export async function formRevision(db: Db, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('forms')
+    .select('revision')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.revision;
 }
 
 export async function findForm(db: Db, id: number): Promise<StoredForm | undefined> {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { editorMessages } from '../../../../features/admin/messages.ts';
+import { adminMessages, editorMessages } from '../../../../features/admin/messages.ts';
 import { postFromEditor } from '../../../../features/admin/post-editor.ts';
 import { loadEditablePost } from '../../../../features/content/server/admin-posts.ts';
 import { describeImage } from '../../../../features/content/server/media.ts';
 import { ContentError, savePost } from '../../../../features/content/server/save-post.ts';
 import { readSiteSettings } from '../../../../features/site/server/site-settings-store.ts';
+import { EditConflict } from '../../../../platform/edit-conflict.ts';
 import { toZonedInputs } from '../../../../platform/time-zone.ts';
 import { adminJson } from '../../../../server/admin-api.ts';
+import { editConflictReply } from '../../../../server/admin-edits.ts';
 import { ownerCall } from '../../../../server/owner-action.ts';
 
 /** `ContentError`'s lines read `field: message`; each goes to its field. */
@@ -28,9 +30,13 @@ function fieldErrorsOf(error: ContentError): Record<string, string> {
 export const POST = ownerCall(
   {
     permission: 'posts',
-    input: z.object({ id: z.number().int().positive().nullish(), values: z.unknown() }),
+    input: z.object({
+      id: z.number().int().positive().nullish(),
+      values: z.unknown(),
+      revision: z.number().int().positive().optional(),
+    }),
   },
-  async ({ app, owner, input: { id, values } }) => {
+  async ({ app, owner, input: { id, values, revision } }) => {
     const { db } = app.database;
     const existing = id == null ? undefined : await loadEditablePost(db, id);
     if (id != null && !existing) {
@@ -38,6 +44,10 @@ export const POST = ownerCall(
     }
     if (existing && (values as { type?: unknown } | undefined)?.type !== existing.type) {
       return adminJson(409, { ok: false, message: editorMessages.wrongType });
+    }
+    // A save of what exists says which revision it was made from.
+    if (existing && revision === undefined) {
+      return adminJson(400, { ok: false, message: adminMessages.unreadable });
     }
     const { timeZone } = await readSiteSettings(db, app.log);
     const now = Date.now();
@@ -55,8 +65,16 @@ export const POST = ownerCall(
     }
     let saved: { id: number; slug: string };
     try {
-      saved = await savePost(app.database, checked.post, id ?? undefined);
+      saved = await savePost(app.database, checked.post, id ?? undefined, {
+        baseRevision: revision,
+        userId: owner.userId,
+      });
     } catch (error) {
+      if (error instanceof EditConflict && existing) {
+        return editConflictReply(app, owner, error, (saver, when) =>
+          editorMessages.changedSince(existing.type, saver, when),
+        );
+      }
       if (!(error instanceof ContentError)) throw error;
       return adminJson(422, {
         ok: false,
