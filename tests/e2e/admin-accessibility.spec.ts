@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
+import { createCoupon } from '../../src/features/payments/server/coupons.ts';
 import { bumpContentVersion } from '../../src/platform/cache/content-version.ts';
 import {
   expectNoAxeViolations,
@@ -31,6 +32,8 @@ async function open(page: Page, path: string): Promise<void> {
 let pageIds: number[] = [];
 let formId = 0;
 let entryId = 0;
+let orderId = 0;
+let couponId = 0;
 
 test.beforeAll(async () => {
   const handle = siteDatabase();
@@ -69,6 +72,37 @@ test.beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  // An order awaiting payment, and a coupon: the shop's screens.
+  orderId = (
+    await handle.db
+      .insertInto('form_entries')
+      .values({
+        form_id: formId,
+        status: 'entry',
+        spam_reason: null,
+        fields: JSON.stringify([{ id: 1, type: 'text', label: 'Your name', value: 'Ada' }]),
+        page_url: '/contact/',
+        visitor_id: null,
+        user_agent: 'test',
+        started_at: now - 60_000,
+        submitted_at: now,
+        created_at: now,
+        fingerprint: `accessibility-order-${now}`,
+        payment_status: 'awaiting',
+        payment_provider: 'offline',
+        currency: 'USD',
+        total: 2500,
+        order_summary: JSON.stringify({ rows: [], subtotal: 2500, total: 2500 }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  couponId = await createCoupon(handle.db, {
+    code: `ACCESS${now}`,
+    kind: 'percent',
+    amount: 1000,
+    maxUses: 5,
+  });
   await bumpContentVersion(handle.db);
 });
 
@@ -76,6 +110,7 @@ test.afterAll(async () => {
   const { db } = siteDatabase();
   if (pageIds.length > 0) await db.deleteFrom('posts').where('id', 'in', pageIds).execute();
   await db.deleteFrom('form_entries').where('form_id', '=', formId).execute();
+  await db.deleteFrom('form_coupons').where('id', '=', couponId).execute();
   await db.deleteFrom('forms').where('id', '=', formId).execute();
   await bumpContentVersion(db);
 });
@@ -146,6 +181,19 @@ test('entries, statistics, subscribers, the outbox and the account', async ({ pa
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/Delete 1 entry/)).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the shop: coupons, a coupon’s change and deletion, an order’s payment', async ({ page }) => {
+  await signIn(page);
+  for (const path of [
+    '/admin/coupons',
+    `/admin/coupons/${couponId}`,
+    `/admin/coupons/${couponId}?delete`,
+    `/admin/entries/${orderId}`,
+  ]) {
+    await open(page, path);
+    await expectNoAxeViolations(page);
+  }
 });
 
 test('every settings tab', async ({ page }) => {
