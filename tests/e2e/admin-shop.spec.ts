@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
+import { bookingOrderFields } from '../support/booking-order.ts';
 import { expectNoAxeViolations, signIn, waitForHydration } from './admin-support.ts';
 import { closeSiteDatabase, journeysSite, siteDatabase, uniqueName } from './forms-support.ts';
 
@@ -117,25 +117,14 @@ test('a bank transfer is recorded on the order’s entry, forward only', async (
       .executeTakeFirstOrThrow()
   ).value;
   const name = uniqueName('Transfer');
-  const now = Math.floor(Date.now() / 1000);
   const site = `http://127.0.0.1:${journeysSite().port}`;
   const sent = await page.request.post(`${site}/ajax`, {
     headers: { origin: site },
-    multipart: {
-      action: 'qforms_submit',
-      'qforms[id]': '3',
-      'qforms[token]': issueFormToken(secret, 3, Date.now() - 60_000).token,
-      'qforms[fields][1][first]': 'Bank',
-      'qforms[fields][1][last]': name,
-      'qforms[fields][2]': 'transfer@example.org',
-      'qforms[fields][5][value]': 'knives',
-      'qforms[fields][5][quantity]': '1',
-      'qforms[fields][7][value]': '',
-      'qforms[fields][7][quantity]': '1',
-      start_timestamp: String(now - 60),
-      end_timestamp: String(now),
-      page_url: '/workshop-booking/',
-    },
+    multipart: bookingOrderFields(secret, {
+      first: 'Bank',
+      last: name,
+      email: 'transfer@example.org',
+    }),
   });
   expect((await sent.json()).success).toBe(true);
   const entry = await db

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/features/admin/messages.ts';
-import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import {
   couponAdminMessages as c,
   paymentAdminMessages as p,
 } from '../../src/features/payments/messages.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
+import {
+  type AdminSite,
+  adminRequests,
+  csrfOf,
+  decodeHtml,
+  startAdminSite,
+} from '../support/admin-site.ts';
 import { postAjax } from '../support/ajax-post.ts';
+import { bookingFormId as booking, bookingOrderFields } from '../support/booking-order.ts';
 import { testDatabases } from '../support/databases.ts';
 import type { TestServer } from '../support/test-server.ts';
-
-/** The demo's Workshop booking form (demo/forms.json), which takes bank transfers. */
-const booking = 3;
 
 /**
  * The owner's shop chores over HTTP on the built site (issue 28, point 6): the Coupons screen
@@ -35,33 +38,11 @@ for (const database of testDatabases()) {
       await site?.stop();
     });
 
-    const get = async (path: string, auth = cookie) => {
-      const response = await fetch(`${server.url}${path}`, {
-        headers: auth ? { cookie: auth } : {},
-        redirect: 'manual',
-      });
-      return { status: response.status, response, body: await response.text() };
-    };
-    const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const get = (path: string, auth = cookie) => adminRequests({ server, cookie }).get(path, auth);
+    const post = (path: string, fields: Record<string, string>, auth = cookie) =>
+      adminRequests({ server, cookie }).post(path, fields, auth);
+    const decode = decodeHtml;
     const csrf = async () => csrfOf((await get('/admin/coupons')).body);
-    const post = async (path: string, fields: Record<string, string>, auth = cookie) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          origin: server.url,
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(auth ? { cookie: auth } : {}),
-        },
-        body: new URLSearchParams(fields),
-      });
-      return { status: response.status, response, body: await response.text() };
-    };
-    const decode = (html: string) =>
-      html
-        .replace(/&quot;/g, '"')
-        .replace(/&#x27;|&#39;/g, "'")
-        .replace(/&amp;/g, '&');
     const coupon = (code: string) =>
       handle.db.selectFrom('form_coupons').selectAll().where('code', '=', code).executeTakeFirst();
     const term = {
@@ -220,32 +201,17 @@ for (const database of testDatabases()) {
     });
 
     it('records an order’s payment on its entry, forward only, and refuses it without the token', async () => {
-      const now = Math.floor(Date.now() / 1000);
-      const { answer } = await postAjax(server.url, {
-        action: 'qforms_submit',
-        'qforms[id]': String(booking),
-        'qforms[token]': issueFormToken(
-          (
-            await handle.db
-              .selectFrom('secrets')
-              .select('value')
-              .where('name', '=', 'app')
-              .executeTakeFirstOrThrow()
-          ).value,
-          booking,
-          Date.now() - 60_000,
-        ).token,
-        'qforms[fields][1][first]': 'Owen',
-        'qforms[fields][1][last]': 'Paid',
-        'qforms[fields][2]': 'owen@example.org',
-        'qforms[fields][5][value]': 'knives',
-        'qforms[fields][5][quantity]': '1',
-        'qforms[fields][7][value]': '',
-        'qforms[fields][7][quantity]': '1',
-        start_timestamp: String(now - 60),
-        end_timestamp: String(now),
-        page_url: '/workshop-booking/',
-      });
+      const secret = (
+        await handle.db
+          .selectFrom('secrets')
+          .select('value')
+          .where('name', '=', 'app')
+          .executeTakeFirstOrThrow()
+      ).value;
+      const { answer } = await postAjax(
+        server.url,
+        bookingOrderFields(secret, { first: 'Owen', last: 'Paid', email: 'owen@example.org' }),
+      );
       expect(answer.success).toBe(true);
       const entry = await handle.db
         .selectFrom('form_entries')

@@ -58,6 +58,8 @@ for (const database of testDatabases()) {
       await site?.stop();
     });
 
+    /** The revision each form's builder last saved, sent back with the next save as it does. */
+    const revisions = new Map<number, number>();
     /** What the builder's Save sends, and the server's answer. */
     const save = async (definition: unknown, id?: number) => {
       const response = await fetch(`${server.url}/admin/api/forms/save`, {
@@ -68,16 +70,20 @@ for (const database of testDatabases()) {
           cookie,
           'x-csrf-token': csrf,
         },
-        body: JSON.stringify({ id, definition }),
+        body: JSON.stringify({
+          id,
+          definition,
+          revision: id === undefined ? undefined : revisions.get(id),
+        }),
       });
-      return {
-        status: response.status,
-        reply: (await response.json()) as {
-          id: number;
-          definition: FormDefinition;
-          problems?: string[];
-        },
+      const reply = (await response.json()) as {
+        id: number;
+        definition: FormDefinition;
+        revision?: number;
+        problems?: string[];
       };
+      if (reply.revision !== undefined) revisions.set(reply.id, reply.revision);
+      return { status: response.status, reply };
     };
     /** A visitor's submission, as the form island sends it. */
     const submit = async (formId: number, answers: Record<number, string>) => {

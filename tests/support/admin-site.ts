@@ -43,3 +43,43 @@ export async function startAdminSite(database: TestDatabase): Promise<AdminSite>
     },
   };
 }
+
+/** The CSRF token an admin screen's forms carry. */
+export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** An admin screen's HTML with the entities React writes decoded, to read its texts. */
+export const decodeHtml = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * An admin screen's requests, as the owner's browser sends them: a GET (redirects not
+ * followed) and a form POST from the site's own origin, with the session's cookie unless
+ * `auth` says otherwise.
+ */
+export function adminRequests(site: { server: TestServer; cookie: string }) {
+  const { server, cookie } = site;
+  const get = async (path: string, auth = cookie) => {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: auth ? { cookie: auth } : {},
+      redirect: 'manual',
+    });
+    return { status: response.status, response, body: await response.text() };
+  };
+  const post = async (path: string, fields: Record<string, string>, auth = cookie) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: server.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(auth ? { cookie: auth } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+    return { status: response.status, response, body: await response.text() };
+  };
+  return { get, post };
+}
