@@ -71,7 +71,8 @@ export function readRequestBody(req: IncomingMessage, limits: BodyLimits): Promi
  * with its length, so the client knows it has all of it. Then the rest of the body is read and
  * thrown away, up to `maxDiscardedBytes`, and the response ends: closing a socket with unread
  * data makes the kernel reset the connection, and a client still sending would lose the answer
- * it has not read yet (nginx's "lingering close"). Past that much the body is no longer read:
+ * it has not read yet (nginx's "lingering close"); the answer says `Connection: close`, so
+ * the client does not send its next request on this connection. Past that much the body is no longer read:
  * TCP holds the client back, and the connection is closed after `timeoutMs`, time enough for
  * the client to read the answer. A body that stops coming within `timeoutMs` closes it too.
  * With no time to linger (`timeoutMs` 0) the response ends at once.
@@ -85,14 +86,16 @@ export function answerBeforeBody(
   timeoutMs: number,
 ): void {
   const payload = Buffer.from(body);
-  res.writeHead(
-    status,
-    payload.byteLength > 0 ? { ...headers, 'Content-Length': String(payload.byteLength) } : headers,
-  );
+  const lengthHeader: Record<string, string> =
+    payload.byteLength > 0 ? { 'Content-Length': String(payload.byteLength) } : {};
   if (!hasBody(req) || req.complete || timeoutMs === 0) {
+    res.writeHead(status, { ...headers, ...lengthHeader });
     res.end(payload);
     return;
   }
+  // The client may read the whole answer while it is still sending: told nothing, it would take
+  // the connection for its next request, which waits behind a body never read to its end.
+  res.writeHead(status, { ...headers, ...lengthHeader, Connection: 'close' });
   if (payload.byteLength > 0) res.write(payload);
   else res.flushHeaders();
   const close = () => {
