@@ -11,6 +11,7 @@ import {
   csrfOf,
   decodeHtml,
   startAdminSite,
+  tableCells,
 } from '../support/admin-site.ts';
 import { postAjax } from '../support/ajax-post.ts';
 import { bookingFormId as booking, bookingOrderFields } from '../support/booking-order.ts';
@@ -210,9 +211,13 @@ for (const database of testDatabases()) {
       ).value;
       const { answer } = await postAjax(
         server.url,
-        bookingOrderFields(secret, { first: 'Owen', last: 'Paid', email: 'owen@example.org' }),
+        bookingOrderFields(
+          secret,
+          { first: 'Owen', last: 'Paid', email: 'owen@example.org' },
+          { 'qforms[fields][11]': 'FIELDNOTES15' },
+        ),
       );
-      expect(answer.success).toBe(true);
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
       const entry = await handle.db
         .selectFrom('form_entries')
         .select(['id', 'payment_status'])
@@ -220,6 +225,14 @@ for (const database of testDatabases()) {
         .executeTakeFirstOrThrow();
       expect(entry.payment_status).toBe('awaiting');
       const page = decode((await get(`/admin/entries/${entry.id}`)).body);
+      // The order as the buyer's table showed it, in the site's dollars.
+      expect(tableCells(page.slice(page.indexOf('id="entry-order"')))).toEqual([
+        ['Item', 'Quantity', 'Price'],
+        ['Workshop: Knife sharpening (Sunday 10:00–13:00)', '1', '$45.00'],
+        ['Materials fee', '1', '$7.50'],
+        ['Coupon FIELDNOTES15', '-$7.88'],
+        ['Total', '$44.62'],
+      ]);
       expect(page).toContain('data-admin-island="RecordPayment"');
       expect(page).toContain(p.recordLabel);
       const token = csrfOf(page);

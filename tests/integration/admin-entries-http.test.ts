@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/features/admin/messages.ts';
 import { entryActions, entryMessages } from '../../src/features/forms/entry-review.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
+import { type AdminSite, startAdminSite, tableCells } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -251,7 +251,12 @@ for (const database of testDatabases()) {
       const { html, status } = await get(`/admin/entries/${ids.order}`);
       expect(status).toBe(200);
       expect(html).toContain('Alan Turing');
-      expect(html).toContain('Workshop: Sourdough × 2  EUR 170.00');
+      // The order as the visitor's table showed it; taken in euros, on a site now in dollars.
+      expect(tableCells(html.slice(html.indexOf('id="entry-order"')))).toEqual([
+        ['Item', 'Quantity', 'Price'],
+        ['Workshop: Sourdough', '2', '170.00 EUR'],
+        ['Total', '170.00 EUR'],
+      ]);
       expect(html).toContain('Q-1001');
       expect(html).toContain('visitor-order');
       expect(html).toContain('42 s');

@@ -83,3 +83,13 @@ export function adminRequests(site: { server: TestServer; cookie: string }) {
   };
   return { get, post };
 }
+
+/** The rows of the first table in `html`, each as the text of its cells (header and footer too). */
+export function tableCells(html: string): string[][] {
+  const table = html.slice(html.indexOf('<table'), html.indexOf('</table>'));
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((cell) =>
+      decodeHtml((cell[1] ?? '').replace(/<[^>]+>/g, '')).trim(),
+    ),
+  );
+}

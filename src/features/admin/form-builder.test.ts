@@ -93,6 +93,18 @@ describe('the form builder read from the schema', () => {
     expect(byKey.get('readOnly')?.kind).toBe('boolean');
   });
 
+  it('gives the Markdown an order is thanked and paid with a text area', () => {
+    const payment = settingsPanel.find((e) => e.key === 'payment')?.control;
+    if (payment?.kind !== 'group') throw new Error('The payment settings are not a group');
+    const long = (key: string) => {
+      const control = payment.entries.find((e) => e.key === key)?.control;
+      return control?.kind === 'text' && control.long;
+    };
+    expect(long('instructions')).toBe(true);
+    expect(long('awaitingMessage')).toBe(true);
+    expect(long('description')).toBe(true);
+  });
+
   it('names the problems of a definition by their paths', () => {
     const read = readDefinition({ title: '', fields: [{ id: 1, type: 'email', label: 3 }] });
     expect(read.ok).toBe(false);

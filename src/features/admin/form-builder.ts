@@ -81,6 +81,7 @@ const longTexts: readonly string[] = [
   'message',
   'visitorMessage',
   'instructions',
+  'awaitingMessage',
   'agreement',
   'defaultValue',
 ];

@@ -240,7 +240,7 @@ export const settingsSections = {
           { value: 'offline', label: 'Offline: orders are paid later, as the instructions say' },
           { value: 'stripe', label: 'By card, with Stripe' },
         ],
-        hint: 'A form may choose its own. Without both Stripe keys, orders are taken offline.',
+        hint: 'A form may choose its own. By card needs both Stripe keys: without them a card form takes no orders, and this screen and the form builder say so.',
       },
       {
         name: 'offlineInstructions',

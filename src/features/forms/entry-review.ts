@@ -4,6 +4,8 @@
  * queries and the admin's React components alike.
  */
 
+import type { OrderSummary } from '../payments/order-pricing.ts';
+
 export const entryViews = ['entries', 'spam', 'starred', 'all'] as const;
 export type EntryView = (typeof entryViews)[number];
 
@@ -66,7 +68,10 @@ export type EntryDetail = {
   files: { name: string; size: string; href: string; fieldId: number | null }[];
   /** The order's lines and payment, for an entry of a payment form. */
   order: {
-    lines: string[];
+    /** The rows, coupon and total as the visitor's order table showed them. */
+    summary: OrderSummary;
+    /** The order's ISO 4217 code (the site's currency may have changed since). */
+    currency: string;
     status: PaymentFilter;
     provider: string;
     reference: string | null;

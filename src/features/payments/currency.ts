@@ -25,6 +25,27 @@ export const defaultCurrency: CurrencyFormat = {
   thousandsSeparator: ',',
 };
 
+/** Digits after the decimal point in an ISO 4217 currency (USD 2, JPY 0, KWD 3). */
+export function currencyDigits(code: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * The format an amount kept in `code` is shown in: the site's, or, for an order taken before
+ * the site changed its currency, the site's separators with the order's own code and digits.
+ */
+export function currencyFormatFor(code: string, site: CurrencyFormat): CurrencyFormat {
+  if (code === site.code) return site;
+  return { ...site, code, symbol: code, symbolPosition: 'right', decimals: currencyDigits(code) };
+}
+
 /** The amount's digits in the currency's format, without the symbol: `1,234.50`. */
 export function formatNumber(minorUnits: number, currency: CurrencyFormat): string {
   const negative = minorUnits < 0;

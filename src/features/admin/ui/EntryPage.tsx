@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { fill as fillMessage } from '../../../platform/fill-message.ts';
 import { type EntryDetail, entryMessages as m, spamReasonText } from '../../forms/entry-review.ts';
+import { viewMessages } from '../../forms/view-messages.ts';
+import { type CurrencyFormat, currencyFormatFor, formatAmount } from '../../payments/currency.ts';
 
 type Props = {
   entry: EntryDetail;
   csrf: string;
   timeZone: string;
+  /** The site's currency, which the order's amounts are shown in. */
+  currency: CurrencyFormat;
   notice?: { kind: 'done' | 'error'; message: string } | undefined;
   /** A delete waits to be confirmed. */
   confirmDelete?: boolean;
@@ -17,7 +22,15 @@ type Props = {
  * the admin's authorised address), the page it was sent from, its times and visitor id, and
  * what can be done to it. Plain forms, as the list.
  */
-export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete, children }: Props) {
+export function EntryPage({
+  entry,
+  csrf,
+  timeZone,
+  currency,
+  notice,
+  confirmDelete,
+  children,
+}: Props) {
   const when = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'medium',
@@ -98,11 +111,7 @@ export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete, childr
       {entry.order && (
         <section className="admin-entry__section" aria-labelledby="entry-order">
           <h2 id="entry-order">{m.detail.order}</h2>
-          <ul className="admin-entry__order">
-            {entry.order.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <OrderTable order={entry.order} currency={currency} />
           {children}
           <dl className="admin-entry__list">
             <div>
@@ -181,5 +190,59 @@ export function EntryPage({ entry, csrf, timeZone, notice, confirmDelete, childr
       </p>
       <p className="admin-hint">{m.timesHint(timeZone)}</p>
     </>
+  );
+}
+
+/** The order as the visitor's order table showed it: its rows, the coupon and the total. */
+function OrderTable({
+  order,
+  currency,
+}: {
+  order: NonNullable<EntryDetail['order']>;
+  currency: CurrencyFormat;
+}) {
+  const format = currencyFormatFor(order.currency, currency);
+  const money = (amount: number) => formatAmount(amount, format);
+  const { rows, coupon, total } = order.summary;
+  return (
+    <div className="admin-table-wrap admin-entry__order">
+      <table className="admin-table">
+        <caption className="visually-hidden">{m.detail.order}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{viewMessages.summaryItem}</th>
+            <th scope="col" className="admin-table__number">
+              {viewMessages.summaryQuantity}
+            </th>
+            <th scope="col" className="admin-table__number">
+              {viewMessages.summaryPrice}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.fieldId}-${row.choice ?? ''}`}>
+              <td>{row.choice ? `${row.label}: ${row.choice}` : row.label}</td>
+              <td className="admin-table__number">{row.quantity}</td>
+              <td className="admin-table__number">{money(row.amount)}</td>
+            </tr>
+          ))}
+          {coupon && (
+            <tr>
+              <td colSpan={2}>{fillMessage(viewMessages.summaryCoupon, { code: coupon.code })}</td>
+              <td className="admin-table__number">{money(-coupon.discount)}</td>
+            </tr>
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {viewMessages.summaryTotal}
+            </th>
+            <td className="admin-table__number">{money(total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

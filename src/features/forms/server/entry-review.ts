@@ -19,7 +19,7 @@ import { deleteEntry, fileDownloadPath } from './files-entries.ts';
 import type { FileStorages } from './files-storage.ts';
 import { listEntriesForms } from './forms-store.ts';
 import type { EntryField } from './notifications.ts';
-import { orderSummaryLines, plainAmount } from './order-amounts.ts';
+import { plainAmount } from './order-amounts.ts';
 
 /** Entries one bulk action takes: two pages of the list. */
 export const bulkLimit = 100;
@@ -224,7 +224,8 @@ export async function readEntryDetail(db: Db, id: number): Promise<EntryDetail |
       fieldId: file.field_id,
     })),
     order: payment && {
-      lines: orderSummaryLines(payment),
+      summary: payment.summary,
+      currency: payment.currency,
       status: payment.status,
       provider: payment.provider,
       reference: payment.reference,

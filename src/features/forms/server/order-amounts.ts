@@ -1,16 +1,7 @@
+import { fill } from '../../../platform/fill-message.ts';
+import { currencyDigits } from '../../payments/currency.ts';
+import { viewMessages } from '../view-messages.ts';
 import type { EntryPayment } from './entry-queries.ts';
-
-/** Digits after the decimal point in an ISO 4217 currency (USD 2, JPY 0, KWD 3). */
-export function currencyDigits(code: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
 
 /**
  * An amount of smallest units as a plain number a spreadsheet or a terminal reads the same in
@@ -33,9 +24,9 @@ export function orderSummaryLines(payment: EntryPayment): string[] {
   );
   if (payment.summary.coupon) {
     lines.push(
-      `Coupon ${payment.summary.coupon.code}  -${amount(payment.summary.coupon.discount)}`,
+      `${fill(viewMessages.summaryCoupon, { code: payment.summary.coupon.code })}  -${amount(payment.summary.coupon.discount)}`,
     );
   }
-  lines.push(`Total  ${amount(payment.total)}`);
+  lines.push(`${viewMessages.summaryTotal}  ${amount(payment.total)}`);
   return lines;
 }

@@ -181,7 +181,7 @@ export function CouponPage(
       )}
       <CouponForm {...props} />
       {!confirmDelete && (
-        <form method="post" action={`/admin/coupons/${editor.id}`} className="admin-list-actions">
+        <form method="post" action={`/admin/coupons/${editor.id}`} className="admin-apart-action">
           <input type="hidden" name="csrf" value={csrf} />
           <input type="hidden" name="action" value="delete" />
           <button type="submit" className="admin-button admin-button--danger">
@@ -244,7 +244,8 @@ function CouponForm(props: Shared & { editor: CouponEditor }) {
       aria-labelledby="coupon-form-heading"
       noValidate
     >
-      <h2 id="coupon-form-heading">
+      {/* The change screen's own heading names the coupon already. */}
+      <h2 id="coupon-form-heading" className={adding ? undefined : 'visually-hidden'}>
         {adding ? m.addHeading : fill(m.editHeading, { code: values.code })}
       </h2>
       <input type="hidden" name="csrf" value={csrf} />
