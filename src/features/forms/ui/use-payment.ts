@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type CurrencyFormat, defaultCurrency } from '../../payments/currency.ts';
 import {
   type CouponTerms,
@@ -43,14 +43,19 @@ export type RemoteCheck = (
  */
 export function useCoupon(form: PublicForm) {
   const [applied, setApplied] = useState<CouponTerms | undefined>(undefined);
+  // Pressing Apply also leaves the field: one answer serves both, so the checks a visitor
+  // may make (10 in 10 minutes) are not spent twice on one code.
+  const last = useRef<{ code: string; answer: Promise<string | undefined> } | undefined>(undefined);
   const check: RemoteCheck = (field, input) => {
     if (field.type !== 'payment-coupon') return undefined;
     const code = normaliseCouponCode(asText(input));
     if (code === '' || !isCouponCodeShape(code)) {
       setApplied(undefined);
+      last.current = undefined;
       return undefined;
     }
-    return checkCouponCode(form.id, code).then(
+    if (last.current?.code === code) return last.current.answer;
+    const answer = checkCouponCode(form.id, code).then(
       (reply) => {
         setApplied(reply.ok ? reply.terms : undefined);
         return reply.ok ? undefined : reply.message;
@@ -58,9 +63,13 @@ export function useCoupon(form: PublicForm) {
       (error: unknown) => {
         console.error(error);
         setApplied(undefined);
+        // A check that could not be made is made again next time.
+        if (last.current?.answer === answer) last.current = undefined;
         return formMessages.couponCheckFailed;
       },
     );
+    last.current = { code, answer };
+    return answer;
   };
   return { applied, check };
 }
