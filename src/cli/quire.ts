@@ -1,7 +1,8 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import packageJson from '../../package.json' with { type: 'json' };
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
@@ -41,7 +42,8 @@ import {
   connectDatabase,
   type DatabaseHandle,
 } from '../platform/db/connect.ts';
-import { migrateToLatest } from '../platform/db/migrate.ts';
+import { migrateToLatest, readSchemaState } from '../platform/db/migrate.ts';
+import { migrationList } from '../platform/db/migrations/migration-list.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger } from '../platform/log.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
@@ -58,6 +60,7 @@ import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-i
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
 import { UsageError } from './usage-error.ts';
+import { databaseName, formatVersion } from './version-text.ts';
 
 const usage = `Quire command line: npm run quire -- <command>
 
@@ -99,6 +102,8 @@ const usage = `Quire command line: npm run quire -- <command>
                                  event_category, event_action or event_label (from raw hits)
   stats fold                     fold complete days into the daily rollups and delete raw hits
                                  older than STATS_RAW_DAYS (the server does both every 10 min)
+  version                        this build's version, and whether the database's schema is
+                                 up to date, behind (the next start migrates it) or newer
   help                           show this text
 
 The database is the one the site uses: DATABASE_URL, or data/quire.db.
@@ -354,6 +359,27 @@ async function runCli(argv: string[]): Promise<number> {
           ? `${JSON.stringify(report, null, 2)}\n`
           : formatStatsReport(report),
       );
+      return 0;
+    }
+    case 'version': {
+      if (rest.length > 0) throw new UsageError('version takes no arguments.');
+      const config = parseConfig(process.env);
+      const build = { quire: packageJson.version, node: process.versions.node };
+      const { database } = config;
+      // Asking is not starting: a SQLite file that does not exist yet is not made.
+      if (database.kind === 'sqlite' && !existsSync(database.file)) {
+        const schema = { applied: [], pending: migrationList.map((m) => m.name), unknown: [] };
+        console.log(formatVersion(build, databaseName(database), schema));
+        return 0;
+      }
+      const handle = connectDatabase(database);
+      try {
+        await checkDatabaseReachable(handle, database);
+        const schema = await readSchemaState(handle.db);
+        console.log(formatVersion(build, databaseName(database), schema));
+      } finally {
+        await handle.db.destroy();
+      }
       return 0;
     }
     case undefined:

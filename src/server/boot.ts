@@ -12,7 +12,7 @@ import { readSiteSettings } from '../features/site/server/site-settings-store.ts
 import { createStatsIngest, type StatsIngest } from '../features/stats/server/ingest.ts';
 import { readContentVersion } from '../platform/cache/content-version.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
-import { type Config, parseConfig } from '../platform/config.ts';
+import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import {
   checkDatabaseReachable,
   connectDatabase,
@@ -26,6 +26,7 @@ import { readMailSettings } from '../platform/mail/mail-settings-store.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
+import { ensureWritableFolder, folderProblem } from '../platform/writable-folder.ts';
 import { seedDemoSite } from './demo-seed.ts';
 import { createPaymentsDependencies } from './payments-wiring.ts';
 
@@ -81,6 +82,7 @@ export async function boot(
   env: Record<string, string | undefined> = process.env,
 ): Promise<AppContext> {
   const config = parseConfig(env);
+  checkDataDir(config.dataDir);
   const log = createLogger(config.logLevel);
   const database = connectDatabase(config.database, {
     onConnectionTrouble: (message) => log.warn(message),
@@ -168,5 +170,17 @@ export async function boot(
   } catch (error) {
     await database.db.destroy();
     throw error;
+  }
+}
+
+/** The mail outbox (without MAIL_URL) and the resized images live in DATA_DIR: it must take writes. */
+function checkDataDir(dataDir: string): void {
+  try {
+    ensureWritableFolder(dataDir);
+  } catch (error) {
+    const problem = folderProblem(dataDir, error) ?? (error as Error).message;
+    throw new ConfigError(
+      `DATA_DIR: ${problem}; Quire keeps the mail outbox and resized images there: make it a folder this user may write, or set DATA_DIR to one`,
+    );
   }
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { probeListen } from './listen-problem.ts';
 import { isStartFailure } from './start-failure.ts';
 import { workerExecArgv } from './worker-flags.ts';
 
@@ -101,6 +102,11 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const config = configOrExit();
+  const problem = await probeListen(config.host, config.port);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   const log = createLogger(config.logLevel);
   if (config.workers === 1) await serveHere(() => announce(config, log, 1), true);
   else superviseWorkers(config, log);

@@ -10,6 +10,7 @@ import { type AppContext, boot } from './boot.ts';
 import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { listenProblem } from './listen-problem.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
@@ -75,8 +76,8 @@ export async function serveSite(options: {
     }),
   );
   server.on('error', (error) => {
-    app.log.error(`Cannot listen on ${app.config.host}:${app.config.port}: ${error.message}`);
-    process.exit(1);
+    // Taken between the primary's probe and this listen: said once, as a start failure.
+    reportStartFailure(listenProblem(error, app.config.host, app.config.port));
   });
   server.listen(app.config.port, app.config.host, () => options.onListening(app));
   // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
@@ -110,16 +111,25 @@ async function bootOrExit(): Promise<AppContext> {
   try {
     return await boot();
   } catch (error) {
-    if (error instanceof ConfigError && cluster.isWorker && process.send) {
-      // Every worker meets the same problem: the primary says it once and stops them all
-      // (main.ts); a worker whose primary is gone, or silent, stops by itself.
-      const report: StartFailure = { startFailure: error.message };
-      process.send(report);
-      process.once('disconnect', () => process.exit(1));
-      setTimeout(() => process.exit(1), workerStopWaitMs);
-      return await new Promise<never>(() => {});
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (error instanceof ConfigError) return reportStartFailure(error.message);
+    console.error(error);
     process.exit(1);
   }
+}
+
+/**
+ * Ends a start that cannot succeed with its one line. Every worker meets the same problem: the
+ * primary says it once and stops them all (main.ts); a worker whose primary is gone, or
+ * silent, stops by itself.
+ */
+function reportStartFailure(line: string): Promise<never> {
+  if (cluster.isWorker && process.send) {
+    const report: StartFailure = { startFailure: line };
+    process.send(report);
+    process.once('disconnect', () => process.exit(1));
+    setTimeout(() => process.exit(1), workerStopWaitMs);
+    return new Promise<never>(() => {});
+  }
+  console.error(line);
+  process.exit(1);
 }

@@ -1,12 +1,23 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
 import { createSession, signedInUserId } from '../../src/features/admin/server/sessions.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
+import { migrationList } from '../../src/platform/db/migrations/migration-list.ts';
 import { boot } from '../../src/server/boot.ts';
 import { serverEntry } from '../support/server-entry.ts';
 
@@ -30,19 +41,33 @@ function quire(args: string[], options: { input?: string; env?: Record<string, s
 }
 
 /** A process of the project, run to its end without holding up the test's own loop. */
-function run(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; err: string }>((resolve, reject) => {
+function run(args: string[], env: Record<string, string>, options: { uid?: number } = {}) {
+  return new Promise<{ code: number | null; err: string; out: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
     });
     let err = '';
+    let out = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       err += chunk;
     });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, err }));
+    child.on('close', (code) => resolve({ code, err, out }));
   });
+}
+
+/** Ends with exit code 1 and one line, no stack trace. */
+function expectOneLine({ code, err }: { code: number | null; err: string }): string {
+  expect(code, err).toBe(1);
+  const lines = err.trim().split('\n');
+  expect(lines, err).toHaveLength(1);
+  expect(err).not.toMatch(/^\s+at /m);
+  return lines[0] as string;
 }
 
 describe('boot', () => {
@@ -115,9 +140,66 @@ describe('boot', () => {
     expect(result.status).toBe(1);
     // Both workers met it; the primary says it once.
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringContaining(`DATABASE_URL: cannot open the SQLite database "${notAFolder}`),
+      `DATABASE_URL: "${notAFolder}" is a file where a folder should be, and SQLite keeps the database "${join(notAFolder, 'quire.db')}" and its journal there; make it a folder this user may write, or choose another path`,
     ]);
   });
+
+  it('stops a start on a port in use with one line naming PORT, before printing anything else', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      for (const workers of ['1', '2']) {
+        const start = await run([serverEntry], {
+          PORT: String(port),
+          WEB_CONCURRENCY: workers,
+          QUIRE_DIST_DIR: 'dist',
+          DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`,
+          DATA_DIR: join(dir, 'data'),
+        });
+        expect(expectOneLine(start)).toBe(
+          `PORT: 127.0.0.1:${port} is already in use by another program (another Quire?); stop it, or set PORT to a free port`,
+        );
+        // No set-up link for a site that never served.
+        expect(start.out).toBe('');
+      }
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+
+  it('stops a start on a database or data folder it cannot write with one line naming the folder', async () => {
+    // Root may write anywhere: the site is run as nobody then, as a service user would be.
+    const asRoot = process.getuid?.() === 0;
+    const site = join(dir, 'site');
+    const readOnly = join(site, 'read-only');
+    mkdirSync(readOnly, { recursive: true });
+    chmodSync(dir, 0o755);
+    chmodSync(site, 0o777);
+    chmodSync(readOnly, 0o555);
+    const options = asRoot ? { uid: 65534 } : {};
+    const user = asRoot ? 'nobody' : userInfo().username;
+    const file = join(readOnly, 'quire.db');
+    const cases = [
+      {
+        // The CLI opens the database too; the data folder is the serving site's.
+        commands: [[serverEntry], ['src/cli/quire.ts', 'coupons', 'list']],
+        env: { DATABASE_URL: `sqlite:${file}`, DATA_DIR: join(site, 'data') },
+        line: `DATABASE_URL: the folder "${readOnly}" cannot be written by this process (user ${user}), and SQLite keeps the database "${file}" and its journal there; make it a folder this user may write, or choose another path`,
+      },
+      {
+        commands: [[serverEntry]],
+        env: { DATABASE_URL: `sqlite:${join(site, 'quire.db')}`, DATA_DIR: join(readOnly, 'data') },
+        line: `DATA_DIR: the folder "${readOnly}" cannot be written by this process (user ${user}); Quire keeps the mail outbox and resized images there: make it a folder this user may write, or set DATA_DIR to one`,
+      },
+    ];
+    for (const { commands, env, line } of cases) {
+      for (const args of commands) {
+        const start = await run(args, { ...env, QUIRE_DIST_DIR: 'dist' }, options);
+        expect(expectOneLine(start)).toBe(line);
+      }
+    }
+  }, 60_000);
 
   it('stops a start on a PostgreSQL it cannot use with one line naming DATABASE_URL and the host', async () => {
     const badPort = 'postgres://quire:db-s3cret@127.0.0.1:99999/site';
@@ -180,6 +262,22 @@ describe('boot', () => {
 });
 
 describe('quire CLI', () => {
+  it('tells its version and where the database schema stands, without making a database', () => {
+    const file = join(dir, 'quire.db');
+    const before = quire(['version']);
+    expect(before.code, before.err).toBe(0);
+    const count = migrationList.length;
+    expect(before.out).toBe(
+      `Quire ${packageJson.version} on Node.js ${process.versions.node}\nDatabase: SQLite ${file}\nSchema: none yet; the first start creates it (${count} migrations).\n`,
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(quire(['coupons', 'list']).code).toBe(0);
+    expect(quire(['version']).out).toContain(
+      `Schema: ${migrationList.at(-1)?.name}, up to date (${count} migrations).`,
+    );
+    expect(quire(['version', 'extra']).code).toBe(2);
+  });
+
   it('explains itself and refuses unknown commands', () => {
     expect(quire(['help']).out).toContain('import <file.json>');
     const unknown = quire(['frobnicate']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { migrateToLatest, readSchemaState } from '../../src/platform/db/migrate.ts';
 import { addFieldIdMarks } from '../../src/platform/db/migrations/2026-11-28-015-field-id-marks.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -120,6 +120,34 @@ for (const database of testDatabases()) {
       expect(await recordedMigrations(handle)).toEqual(recorded);
       expect(await handle.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual(
         tables,
+      );
+    });
+
+    it('tell where the schema stands, for `quire version`, without changing it', async () => {
+      expect(await readSchemaState(handle.db)).toEqual({
+        applied: releasedMigrations,
+        pending: [],
+        unknown: [],
+      });
+      const last = releasedMigrations.at(-1) as string;
+      const recorded = await recordedMigrations(handle);
+      // A database one release behind, and then one a newer Quire has migrated further.
+      await sql`delete from kysely_migration where name = ${last}`.execute(handle.db);
+      expect(await readSchemaState(handle.db)).toEqual({
+        applied: releasedMigrations.slice(0, -1),
+        pending: [last],
+        unknown: [],
+      });
+      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${recorded.at(-1)?.timestamp}), ('2099-01-01-999-future', ${recorded.at(-1)?.timestamp})`.execute(
+        handle.db,
+      );
+      expect(await readSchemaState(handle.db)).toEqual({
+        applied: releasedMigrations,
+        pending: [],
+        unknown: ['2099-01-01-999-future'],
+      });
+      await sql`delete from kysely_migration where name = '2099-01-01-999-future'`.execute(
+        handle.db,
       );
     });
   });

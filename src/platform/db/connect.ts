@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { parse as parsePostgresUrl } from 'pg-connection-string';
 import { type Config, ConfigError } from '../config.ts';
+import { ensureWritableFolder, folderProblem } from '../writable-folder.ts';
 import { NodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { ResilientPool } from './resilient-pg-pool.ts';
 import type { Database } from './schema.ts';
@@ -131,12 +131,18 @@ function reasonOf(error: unknown, password: string | undefined): string {
 
 /** The file, and its folder when missing; a path that cannot be one says so in plain words. */
 function openSqliteFile(file: string): DatabaseSync {
+  if (file === ':memory:') return new DatabaseSync(file);
+  // SQLite writes its journal beside the file, so the folder itself must take writes.
+  const folder = dirname(resolve(file));
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    ensureWritableFolder(folder);
     return new DatabaseSync(file);
   } catch (error) {
+    const problem = folderProblem(folder, error);
     throw new ConfigError(
-      `DATABASE_URL: cannot open the SQLite database "${file}": ${(error as Error).message}`,
+      problem
+        ? `DATABASE_URL: ${problem}, and SQLite keeps the database "${file}" and its journal there; make it a folder this user may write, or choose another path`
+        : `DATABASE_URL: cannot open the SQLite database "${file}": ${(error as Error).message}`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseKind, Db } from './connect.ts';
 import { migrationList } from './migrations/migration-list.ts';
@@ -17,4 +18,35 @@ export async function migrateToLatest(db: Db, kind: DatabaseKind): Promise<void>
       `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+/** Where a database's schema stands against this build's migrations. */
+export type SchemaState = {
+  /** This build's migrations the database has run, oldest first. */
+  applied: string[];
+  /** This build's migrations it has not run yet: the next start runs them. */
+  pending: string[];
+  /** Migrations it has run that this build does not know: a newer Quire made it. */
+  unknown: string[];
+};
+
+/** Reads, without changing anything, which migrations a database has run. */
+export async function readSchemaState(db: Db): Promise<SchemaState> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const ran = tables.some((t) => t.name === 'kysely_migration')
+    ? (
+        await db
+          .selectFrom('kysely_migration' as never)
+          .select(sql<string>`name`.as('name'))
+          .orderBy(sql`name`)
+          .execute()
+      ).map((row) => row.name)
+    : [];
+  const known = new Set(migrationList.map((m) => m.name));
+  const done = new Set(ran);
+  return {
+    applied: migrationList.map((m) => m.name).filter((name) => done.has(name)),
+    pending: migrationList.map((m) => m.name).filter((name) => !done.has(name)),
+    unknown: ran.filter((name) => !known.has(name)),
+  };
 }
