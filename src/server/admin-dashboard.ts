@@ -60,6 +60,7 @@ export async function loadDashboardFigures(
     })),
     pendingSubscribers: Number(pending.n),
     failedMail: Number(failed.n),
+    mailKeptIn: app.mail.reachesPeople ? undefined : app.mail.destination,
     timeZone,
   };
 }

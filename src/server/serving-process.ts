@@ -50,6 +50,12 @@ export async function serveSite(options: {
   onListening: (app: AppContext) => void;
 }): Promise<void> {
   const app = await bootOrExit();
+  // The same one process says that mail reaches nobody, once.
+  if (options.sayNoAdministrator && !app.mail.reachesPeople) {
+    app.log.warn(
+      `No mail server is set (MAIL_URL): mail is written to ${app.mail.destination} and reaches nobody`,
+    );
+  }
   if (options.sayNoAdministrator && (await countAdmins(app.database.db)) === 0) {
     const token = await createSetupLink(app.database.db);
     app.log.warn(noAdministratorNotice(`${app.config.siteUrl}/admin/setup/${token}`));

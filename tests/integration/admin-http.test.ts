@@ -7,11 +7,13 @@ import {
   hideNoticeAction,
   noticeStatusAction,
 } from '../../src/features/admin/forum-notice.ts';
-import { adminMessages } from '../../src/features/admin/messages.ts';
+import { adminMessages, dashboardMessages } from '../../src/features/admin/messages.ts';
 import { popupSettingsSchema } from '../../src/features/share/share-settings.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
+import { decodeHtml } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
+import { type SmtpPeer, startSmtpPeer } from '../support/smtp-peer.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const password = 'a long and careful password';
@@ -576,15 +578,24 @@ for (const database of testDatabases()) {
       expect(saved.status).toBe(200);
 
       expect((await call('/admin/api/test-mail', undefined, {})).status).toBe(403);
+      // Without MAIL_URL the mail is only a file on the server: the admin says so, everywhere.
+      const outbox = join(server.dataDir, 'outbox');
       const sent = await call('/admin/api/test-mail', csrf, {});
       expect(sent.status).toBe(200);
       expect(await sent.json()).toEqual({
-        ok: true,
-        message: adminMessages.testMailSent('owner@example.org'),
+        ok: false,
+        message: adminMessages.testMailKeptLocally(outbox),
       });
+      const kept = dashboardMessages.mailKeptLocally(outbox);
+      const dashboard = decodeHtml(await (await request('/admin', { cookie: header })).text());
+      expect(dashboard).toContain(kept);
+      expect(dashboard).not.toContain(dashboardMessages.allMailSent);
+      // The Mail tab is drawn in the browser (the e2e journey reads it): it is told the folder.
+      const settings = decodeHtml(
+        await (await request('/admin/settings', { cookie: header })).text(),
+      );
+      expect(settings).toContain(`"mailKeptIn":${JSON.stringify(outbox)}`);
       if (database.name === 'sqlite') {
-        // Without MAIL_URL the mail is a file in the outbox folder, as development has it.
-        const outbox = join(server.dataDir, 'outbox');
         const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
         const test = mails.find((mail) => /^Subject: Test mail from /m.test(mail));
         expect(test).toContain('From: Ada at the desk <ada@blog.example>');
@@ -743,6 +754,56 @@ for (const database of testDatabases()) {
   });
 }
 
+describe('a test mail through a mail server', () => {
+  let server: TestServer | undefined;
+  let smtp: SmtpPeer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('says the server took it only when it did, and the dashboard says every mail was sent', async () => {
+    smtp = await startSmtpPeer();
+    server = await startTestServer({
+      MAIL_URL: `smtp://127.0.0.1:${smtp.port}`,
+      QUIRE_ADMIN_EMAIL: 'owner@example.org',
+      QUIRE_ADMIN_PASSWORD: password,
+    });
+    const { cookie, csrf } = await signInTo(server);
+    const response = await fetch(`${server.url}/admin/api/test-mail`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await response.json()).toEqual({
+      ok: true,
+      message: adminMessages.testMailSent('owner@example.org'),
+    });
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['owner@example.org']]);
+    const dashboard = decodeHtml(
+      await (await fetch(`${server.url}/admin`, { headers: { cookie } })).text(),
+    );
+    expect(dashboard).toContain(dashboardMessages.allMailSent);
+    expect(dashboard).not.toContain('reaches nobody');
+  }, 60_000);
+});
+
+/** Signs the owner in over HTTP: the session cookie and the Settings screen's CSRF token. */
+async function signInTo(server: TestServer) {
+  const signedIn = await fetch(`${server.url}/admin/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    body: new URLSearchParams({ email: 'owner@example.org', password }).toString(),
+  });
+  const cookie = /quire_session=[^;]+/.exec(signedIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  const settings = await (
+    await fetch(`${server.url}/admin/settings`, { headers: { cookie } })
+  ).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(settings)?.[1] ?? '';
+  return { cookie, csrf };
+}
+
 describe('a test mail when the mail server cannot be reached', () => {
   let server: TestServer;
   afterAll(() => server?.stop());
@@ -754,17 +815,7 @@ describe('a test mail when the mail server cannot be reached', () => {
       QUIRE_ADMIN_EMAIL: 'owner@example.org',
       QUIRE_ADMIN_PASSWORD: password,
     });
-    const signedIn = await fetch(`${server.url}/admin/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-      body: new URLSearchParams({ email: 'owner@example.org', password }).toString(),
-    });
-    const cookie = /quire_session=[^;]+/.exec(signedIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
-    const settings = await (
-      await fetch(`${server.url}/admin/settings`, { headers: { cookie } })
-    ).text();
-    const csrf = /name="csrf" value="([^"]+)"/.exec(settings)?.[1] ?? '';
+    const { cookie, csrf } = await signInTo(server);
     const response = await fetch(`${server.url}/admin/api/test-mail`, {
       method: 'POST',
       headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },

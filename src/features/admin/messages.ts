@@ -72,6 +72,8 @@ export const adminMessages = {
     `This is a test mail from the admin of ${siteTitle}. It went out through ${destination}.\n\nIf it reached you, the site's mail works: form notifications and subscriber mail go the same way.`,
   testMailSent: (address: string) =>
     `The mail server took a test mail to ${address}. Check that inbox.`,
+  testMailKeptLocally: (folder: string) =>
+    `No mail server is set, so the test mail was written to the folder ${folder} on the server and reached nobody. Set MAIL_URL to send mail.`,
   testMailFailed: (problem: string) =>
     `The test mail could not be sent: ${problem}. Check MAIL_URL and the sender address.`,
 } as const;
@@ -283,7 +285,10 @@ export const dashboardMessages = {
   mail: 'Mail',
   allMailSent: 'Every mail was sent.',
   mailFailed: (count: number) =>
-    `${figure.format(count)} ${count === 1 ? 'mail' : 'mails'} could not be sent after every retry. Check the mail settings (SMTP_URL) and the server log.`,
+    `${figure.format(count)} ${count === 1 ? 'mail' : 'mails'} could not be sent after every retry. Check the mail server (MAIL_URL) and the server log.`,
+  /** Without a mail server nothing is sent, so "every mail was sent" would not be true. */
+  mailKeptLocally: (folder: string) =>
+    `No mail server is set: every mail (form notifications, order mails, subscriber mail) is written to the folder ${folder} on the server and reaches nobody. Set MAIL_URL to send mail.`,
 } as const;
 
 /** What the Settings screen's own parts say (each tab's fields are named in settings-sections.ts). */

@@ -13,6 +13,7 @@ export function createFileOutboxTransport(
 ): MailTransport {
   return {
     description: dir,
+    reachesPeople: false,
     send: async (message, identity) => {
       await mkdir(dir, { recursive: true });
       const file = join(dir, outboxFileName(identity));

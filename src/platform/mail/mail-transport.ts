@@ -9,6 +9,8 @@ import { createSmtpTransport } from './smtp-transport.ts';
 export type MailTransport = {
   /** For log lines: `smtp://host:port` or the outbox folder. */
   description: string;
+  /** Whether a mail handed over leaves the machine; the file outbox keeps it here, for nobody. */
+  reachesPeople: boolean;
   /** Resolves when the mail is handed over; `rejected` lists recipients the server refused. */
   send: (message: MailMessage, identity: MailIdentity) => Promise<{ rejected: string[] }>;
   close: () => void;

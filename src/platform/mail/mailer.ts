@@ -23,6 +23,8 @@ export type Mailer = {
   sendNow: (message: MailMessage) => Promise<{ sent: true } | { sent: false; problem: string }>;
   /** Where mail goes, for messages to the owner: `smtp://host:port` or the outbox folder. */
   destination: string;
+  /** False without a mail server: mail is written to a local folder and reaches nobody. */
+  reachesPeople: boolean;
   /** Delivers due mail every `intervalMs` and shortly after each enqueue, until stop(). */
   start: (intervalMs?: number) => void;
   /** Stops the loop, waits for a run in flight and closes the transport. */
@@ -124,6 +126,7 @@ export function createMailer({
       }
     },
     destination: transport.description,
+    reachesPeople: transport.reachesPeople,
     start: (intervalMs = defaultDeliveryIntervalMs) => {
       if (stopped) throw new Error('The mailer is stopped');
       if (interval) return;

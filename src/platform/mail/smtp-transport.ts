@@ -23,6 +23,7 @@ export function createSmtpTransport(
   const url = new URL(smtpUrl);
   return {
     description: `${url.protocol}//${url.host}`,
+    reachesPeople: true,
     send: async (message, identity) => {
       const info = await transporter.sendMail(composeMail(message, await sender(), identity));
       return { rejected: info.rejected ?? [] };

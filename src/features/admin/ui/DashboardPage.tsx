@@ -7,6 +7,8 @@ export type DashboardFigures = {
   entries: { id: number; formTitle: string; submittedAt: number; summary: string }[];
   pendingSubscribers: number;
   failedMail: number;
+  /** The folder mail is written to when no mail server is set; undefined when one is. */
+  mailKeptIn: string | undefined;
   /** The site's time zone: the statistics' days and the entries' times are in it. */
   timeZone: string;
 };
@@ -17,7 +19,7 @@ const whenIn = (timeZone: string) =>
 
 /** `/admin`: what a site owner wants to see first. */
 export function DashboardPage({ figures }: { figures: DashboardFigures }) {
-  const { today, week, entries, pendingSubscribers, failedMail, timeZone } = figures;
+  const { today, week, entries, pendingSubscribers, failedMail, mailKeptIn, timeZone } = figures;
   const when = whenIn(timeZone);
   return (
     <>
@@ -87,9 +89,13 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
         </section>
         <section className="admin-card" aria-labelledby="card-mail">
           <h2 id="card-mail">{m.mail}</h2>
-          <p className={failedMail > 0 ? 'admin-warning' : undefined}>
-            {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
-          </p>
+          {mailKeptIn !== undefined ? (
+            <p className="admin-warning">{m.mailKeptLocally(mailKeptIn)}</p>
+          ) : (
+            <p className={failedMail > 0 ? 'admin-warning' : undefined}>
+              {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
+            </p>
+          )}
         </section>
       </div>
     </>

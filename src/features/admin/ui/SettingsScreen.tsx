@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { paymentMessages } from '../../payments/messages.ts';
 import type { ShareSettings } from '../../share/share-settings.ts';
-import { adminMessages, settingsScreenMessages } from '../messages.ts';
+import { adminMessages, dashboardMessages, settingsScreenMessages } from '../messages.ts';
 import {
   type SettingsField,
   type SettingsSectionName,
@@ -26,6 +26,8 @@ type Props = {
   secrets: Record<string, SecretState>;
   /** Forms that cannot take their payments as the site is set, shown on the Payments tab. */
   paymentProblems: ReadonlyArray<{ id: number; title: string; problem: string }>;
+  /** The folder mail is written to when no mail server is set; undefined when one is. */
+  mailKeptIn: string | undefined;
 };
 
 type SecretState = 'set' | 'environment' | 'unset';
@@ -236,7 +238,13 @@ function PaymentProblems({ problems }: { problems: Props['paymentProblems'] }) {
 }
 
 /** `/admin/settings`: a tab per group of settings, each saved on its own. */
-export default function SettingsScreen({ values, csrf, secrets, paymentProblems }: Props) {
+export default function SettingsScreen({
+  values,
+  csrf,
+  secrets,
+  paymentProblems,
+  mailKeptIn,
+}: Props) {
   const names = Object.keys(settingsSections) as SettingsSectionName[];
   const list = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: the chosen one is brought into view.
@@ -257,6 +265,11 @@ export default function SettingsScreen({ values, csrf, secrets, paymentProblems 
       </TabList>
       {names.map((name) => (
         <TabPanel key={name} id={name} className="admin-tabs__panel">
+          {name === 'mail' && mailKeptIn !== undefined && (
+            <p className="admin-warning" id="mail-kept-locally">
+              {dashboardMessages.mailKeptLocally(mailKeptIn)}
+            </p>
+          )}
           {name === 'header' ? (
             <HeaderSettings initial={values.header as HeaderValues} csrf={csrf} />
           ) : name === 'sharing' ? (

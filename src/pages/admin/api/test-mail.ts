@@ -7,8 +7,9 @@ import { siteChrome } from '../../../server/public-page.ts';
 /**
  * `POST /admin/api/test-mail` with the session's CSRF token in `X-CSRF-Token`: sends a mail to
  * the signed-in administrator at once, past the outbox, and says whether the mail server took
- * it, or why not (an unreachable server, a refused sender): the owner learns it here, not from
- * a missing notification weeks later.
+ * it, or why not (an unreachable server, a refused sender), or that there is no mail server and
+ * it was only written to a local folder: the owner learns it here, not from a missing
+ * notification weeks later.
  */
 export const POST = ownerCall(
   { permission: 'settings', input: z.object({}) },
@@ -27,6 +28,12 @@ export const POST = ownerCall(
       subject: adminMessages.testMailSubject(title),
       text: adminMessages.testMailText(title, app.mail.destination),
     });
+    if (result.sent && !app.mail.reachesPeople) {
+      return adminJson(200, {
+        ok: false,
+        message: adminMessages.testMailKeptLocally(app.mail.destination),
+      });
+    }
     if (!result.sent) {
       app.log.warn('Test mail failed', { problem: result.problem });
       return adminJson(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
