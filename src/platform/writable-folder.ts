@@ -31,18 +31,30 @@ function firstFileOnPath(folder: string): string | undefined {
   for (const part of folder.split(sep)) {
     path =
       path === '' ? part || sep : path.endsWith(sep) ? `${path}${part}` : `${path}${sep}${part}`;
-    const kind = statSync(path, { throwIfNoEntry: false });
+    const kind = kindOf(path);
     if (!kind) return undefined;
     if (!kind.isDirectory()) return path;
   }
   return undefined;
 }
 
-/** `folder`, or the deepest folder above it that exists: the one whose rights stand in the way. */
+/**
+ * `folder`, or the deepest folder above it this process can see: the one whose rights stand in
+ * the way (a folder it may not search hides what lies below it).
+ */
 function nearestExisting(folder: string): string {
   let path = folder;
-  while (!statSync(path, { throwIfNoEntry: false }) && dirname(path) !== path) path = dirname(path);
+  while (!kindOf(path) && dirname(path) !== path) path = dirname(path);
   return path;
+}
+
+/** What is at `path`, or undefined when nothing is there or this process may not look. */
+function kindOf(path: string) {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 function userName(): string {

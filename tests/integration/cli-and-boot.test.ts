@@ -11,7 +11,7 @@ import {
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
 import { createSession, signedInUserId } from '../../src/features/admin/server/sessions.ts';
@@ -169,14 +169,21 @@ describe('boot', () => {
   }, 60_000);
 
   it('stops a start on a database or data folder it cannot write with one line naming the folder', async () => {
-    // Root may write anywhere: the site is run as nobody then, as a service user would be.
+    // Root may write anywhere: the site is run as nobody then, as a service user would be, in
+    // a folder under /tmp (which everyone may search), as TMPDIR may be private to root.
     const asRoot = process.getuid?.() === 0;
-    const site = join(dir, 'site');
+    const sandbox = asRoot ? mkdtempSync('/tmp/quire-rights-') : dir;
+    onTestFinished(() => rmSync(sandbox, { recursive: true, force: true }));
+    const site = join(sandbox, 'site');
     const readOnly = join(site, 'read-only');
     mkdirSync(readOnly, { recursive: true });
-    chmodSync(dir, 0o755);
+    chmodSync(sandbox, 0o755);
     chmodSync(site, 0o777);
     chmodSync(readOnly, 0o555);
+    // A folder it may not even look into hides what is below it: that folder is named.
+    const hidden = join(site, 'private');
+    mkdirSync(join(hidden, 'data'), { recursive: true });
+    chmodSync(hidden, 0o700);
     const options = asRoot ? { uid: 65534 } : {};
     const user = asRoot ? 'nobody' : userInfo().username;
     const file = join(readOnly, 'quire.db');
@@ -192,6 +199,18 @@ describe('boot', () => {
         env: { DATABASE_URL: `sqlite:${join(site, 'quire.db')}`, DATA_DIR: join(readOnly, 'data') },
         line: `DATA_DIR: the folder "${readOnly}" cannot be written by this process (user ${user}); Quire keeps the mail outbox and resized images there: make it a folder this user may write, or set DATA_DIR to one`,
       },
+      ...(asRoot
+        ? [
+            {
+              commands: [[serverEntry]],
+              env: {
+                DATABASE_URL: `sqlite:${join(site, 'quire.db')}`,
+                DATA_DIR: join(hidden, 'data'),
+              },
+              line: `DATA_DIR: the folder "${hidden}" cannot be written by this process (user ${user}); Quire keeps the mail outbox and resized images there: make it a folder this user may write, or set DATA_DIR to one`,
+            },
+          ]
+        : []),
     ];
     for (const { commands, env, line } of cases) {
       for (const args of commands) {
