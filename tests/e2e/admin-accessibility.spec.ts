@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { Insertable } from 'kysely';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { createCoupon } from '../../src/features/payments/server/coupons.ts';
 import { bumpContentVersion } from '../../src/platform/cache/content-version.ts';
+import type { Database } from '../../src/platform/db/schema.ts';
 import {
   expectNoAxeViolations,
   firstRunLink,
@@ -53,50 +55,37 @@ test.beforeAll(async () => {
     })
   ).id;
   const now = Date.now();
-  entryId = (
-    await handle.db
-      .insertInto('form_entries')
-      .values({
-        form_id: formId,
-        status: 'entry',
-        spam_reason: null,
-        fields: JSON.stringify([{ id: 1, type: 'text', label: 'Your name', value: 'Ada' }]),
-        page_url: '/contact/',
-        visitor_id: null,
-        user_agent: 'test',
-        started_at: now - 60_000,
-        submitted_at: now,
-        created_at: now,
-        fingerprint: `accessibility-${now}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  /** An entry of the form with one answer, and what else the screen needs of it. */
+  const insertEntry = async (key: string, extra: Partial<Insertable<Database['form_entries']>>) =>
+    (
+      await handle.db
+        .insertInto('form_entries')
+        .values({
+          form_id: formId,
+          status: 'entry',
+          spam_reason: null,
+          fields: JSON.stringify([{ id: 1, type: 'text', label: 'Your name', value: 'Ada' }]),
+          page_url: '/contact/',
+          visitor_id: null,
+          user_agent: 'test',
+          started_at: now - 60_000,
+          submitted_at: now,
+          created_at: now,
+          fingerprint: `accessibility-${key}-${now}`,
+          ...extra,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  entryId = await insertEntry('entry', {});
   // An order awaiting payment, and a coupon: the shop's screens.
-  orderId = (
-    await handle.db
-      .insertInto('form_entries')
-      .values({
-        form_id: formId,
-        status: 'entry',
-        spam_reason: null,
-        fields: JSON.stringify([{ id: 1, type: 'text', label: 'Your name', value: 'Ada' }]),
-        page_url: '/contact/',
-        visitor_id: null,
-        user_agent: 'test',
-        started_at: now - 60_000,
-        submitted_at: now,
-        created_at: now,
-        fingerprint: `accessibility-order-${now}`,
-        payment_status: 'awaiting',
-        payment_provider: 'offline',
-        currency: 'USD',
-        total: 2500,
-        order_summary: JSON.stringify({ rows: [], subtotal: 2500, total: 2500 }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  orderId = await insertEntry('order', {
+    payment_status: 'awaiting',
+    payment_provider: 'offline',
+    currency: 'USD',
+    total: 2500,
+    order_summary: JSON.stringify({ rows: [], subtotal: 2500, total: 2500 }),
+  });
   couponId = await createCoupon(handle.db, {
     code: `ACCESS${now}`,
     kind: 'percent',

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the table of every settings tab and field is one declaration that
+// the screen and the server both read; split, a tab's fields would drift from their checks.
 import { z } from 'zod';
 import { mailSettingsSchema } from '../../platform/mail/mail-settings.ts';
 import { captchaSettingsSchema } from '../forms/captcha-settings.ts';

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the editor island's parts share one draft, its revision and the
+// edit-conflict state; what stands alone is already apart (markdown-editor, toast, settings-save).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import { toZonedInputs } from '../../../platform/time-zone.ts';

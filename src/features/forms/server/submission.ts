@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: the submission pipeline (read, check, price, verify, store, pay
+// and confirm) reads top to bottom here (decision 0051); each step's details are in the
+// submission-* modules beside it.
 import { randomUUID } from 'node:crypto';
 import { defaultCurrency, formatAmount } from '../../payments/currency.ts';
 import { paymentMessages } from '../../payments/messages.ts';

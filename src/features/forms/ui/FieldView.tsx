@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the dispatcher from a field's type to its view, with the common
+// field types' views, which every form's first chunk carries; the rarer ones load lazily apart.
 import type { ReactNode } from 'react';
 import { fill } from '../../../platform/fill-message.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';

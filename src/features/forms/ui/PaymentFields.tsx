@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the payment fields are one lazy chunk (field-widgets.ts), loaded
+// only by order forms; split, an order form would fetch several files instead of one.
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { fill } from '../../../platform/fill-message.ts';
 import {

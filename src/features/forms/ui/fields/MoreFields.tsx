@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the less common field types are one lazy chunk (field-widgets.ts),
+// loaded only by forms that use one; split, such a form would fetch a file per type.
 import { useEffect, useState } from 'react';
 import { fill } from '../../../../platform/fill-message.ts';
 import { toZonedInputs } from '../../../../platform/time-zone.ts';
