@@ -63,6 +63,9 @@ function superviseWorkers(config: Config, log: Logger): void {
         if (!startFailures.has(message.startFailure)) console.error(message.startFailure);
         startFailures.add(message.startFailure);
         failedToStart = true;
+        // However the primary then ends, a start that failed ends with 1 (one fresh-clone run
+        // under load saw this start's failure printed and the primary end with 0).
+        process.exitCode = 1;
         stop();
       });
   };
