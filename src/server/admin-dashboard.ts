@@ -25,7 +25,7 @@ export async function loadDashboardFigures(
   const { db } = app.database;
   const { timeZone } = await readSiteSettings(db, app.log);
   const today = dayIn(now, timeZone);
-  const [settings, week, entries, forms, pending, failed] = await Promise.all([
+  const [settings, week, entries, forms, pending, failed, mailRoute] = await Promise.all([
     readStatsSettings(db, app.log),
     statsReport(app.database, lastDaysQuery(today, 7, 1)),
     readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
@@ -40,6 +40,7 @@ export async function loadDashboardFigures(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'failed')
       .executeTakeFirstOrThrow(),
+    app.mail.route(),
   ]);
   const titles = new Map(forms.map((form) => [form.id, form.title]));
   const lastDay = week.daily.at(-1);
@@ -60,7 +61,7 @@ export async function loadDashboardFigures(
     })),
     pendingSubscribers: Number(pending.n),
     failedMail: Number(failed.n),
-    mailKeptIn: app.mail.reachesPeople ? undefined : app.mail.destination,
+    mailKeptIn: mailRoute.reachesPeople ? undefined : mailRoute.destination,
     timeZone,
   };
 }

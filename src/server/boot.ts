@@ -21,7 +21,6 @@ import {
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
-import { mailSender } from '../platform/mail/mail-settings.ts';
 import { readMailSettings } from '../platform/mail/mail-settings-store.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
@@ -102,12 +101,11 @@ export async function boot(
     });
     const mail = createMailer({
       database,
-      transport: createMailTransport(config.mail, config.dataDir, async () => {
-        const [site, mailSettings] = await Promise.all([
-          readSiteSettings(database.db, log),
-          readMailSettings(database.db, log),
-        ]);
-        return mailSender(config.mail, site.title, mailSettings);
+      transport: createMailTransport({
+        mail: config.mail,
+        dataDir: config.dataDir,
+        readSettings: () => readMailSettings(database.db, log),
+        siteTitle: async () => (await readSiteSettings(database.db, log)).title,
       }),
       log,
     });

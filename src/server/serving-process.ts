@@ -51,10 +51,13 @@ export async function serveSite(options: {
 }): Promise<void> {
   const app = await bootOrExit();
   // The same one process says that mail reaches nobody, once.
-  if (options.sayNoAdministrator && !app.mail.reachesPeople) {
-    app.log.warn(
-      `No mail server is set (MAIL_URL): mail is written to ${app.mail.destination} and reaches nobody`,
-    );
+  if (options.sayNoAdministrator) {
+    const route = await app.mail.route();
+    if (!route.reachesPeople) {
+      app.log.warn(
+        `No mail server is set (MAIL_URL, or Settings → Mail in the admin): mail is written to ${route.destination} and reaches nobody`,
+      );
+    }
   }
   if (options.sayNoAdministrator && (await countAdmins(app.database.db)) === 0) {
     const token = await createSetupLink(app.database.db);

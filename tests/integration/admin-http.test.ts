@@ -563,7 +563,7 @@ for (const database of testDatabases()) {
         });
       const refused = await call('/admin/api/settings', csrf, {
         section: 'mail',
-        values: { senderName: 'Ada', senderAddress: 'not an address' },
+        values: { ...noMailServer, senderName: 'Ada', senderAddress: 'not an address' },
       });
       expect(refused.status).toBe(422);
       expect(await refused.json()).toMatchObject({
@@ -573,7 +573,11 @@ for (const database of testDatabases()) {
       });
       const saved = await call('/admin/api/settings', csrf, {
         section: 'mail',
-        values: { senderName: 'Ada at the desk', senderAddress: 'ada@blog.example' },
+        values: {
+          ...noMailServer,
+          senderName: 'Ada at the desk',
+          senderAddress: 'ada@blog.example',
+        },
       });
       expect(saved.status).toBe(200);
 
@@ -594,7 +598,9 @@ for (const database of testDatabases()) {
       const settings = decodeHtml(
         await (await request('/admin/settings', { cookie: header })).text(),
       );
-      expect(settings).toContain(`"mailKeptIn":${JSON.stringify(outbox)}`);
+      expect(settings).toContain(
+        `"mailRoute":${JSON.stringify({ source: 'none', destination: outbox, reachesPeople: false })}`,
+      );
       if (database.name === 'sqlite') {
         const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
         const test = mails.find((mail) => /^Subject: Test mail from /m.test(mail));
@@ -788,6 +794,127 @@ describe('a test mail through a mail server', () => {
   }, 60_000);
 });
 
+/** The Mail tab's server fields as a site without a mail server sends them. */
+const noMailServer = {
+  serverHost: '',
+  serverPort: 587,
+  serverSecurity: 'starttls',
+  serverUser: '',
+  serverPassword: '',
+};
+
+for (const database of testDatabases()) {
+  describe(`the mail server set in the admin on ${database.name}`, () => {
+    let server: TestServer | undefined;
+    let smtp: SmtpPeer | undefined;
+    afterAll(async () => {
+      await server?.stop();
+      await smtp?.stop();
+    });
+
+    it('sends through it on every process, keeps its password from browsers, shows the server’s refusal', async () => {
+      const empty = await database.open();
+      await empty.close();
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      smtp = await startSmtpPeer();
+      server = await startTestServer({
+        QUIRE_ADMIN_EMAIL: 'owner@example.org',
+        QUIRE_ADMIN_PASSWORD: password,
+        // Two processes: the one that saves the server is not always the one that sends.
+        WEB_CONCURRENCY: '2',
+        ...(url ? { DATABASE_URL: url } : {}),
+      });
+      const site = server;
+      const { cookie, csrf } = await signInTo(site);
+      const call = async (path: string, body: unknown) => {
+        const response = await fetch(`${site.url}${path}`, {
+          method: 'POST',
+          headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return {
+          status: response.status,
+          reply: (await response.json()) as Record<string, unknown>,
+        };
+      };
+      const saveServer = (serverPassword: string) =>
+        call('/admin/api/settings', {
+          section: 'mail',
+          values: {
+            senderName: '',
+            senderAddress: '',
+            serverHost: '127.0.0.1',
+            serverPort: smtp?.port,
+            serverSecurity: 'none',
+            serverUser: 'quire',
+            serverPassword,
+          },
+        });
+      const destination = `smtp://127.0.0.1:${smtp.port}`;
+
+      const refusedUrl = await call('/admin/api/settings', {
+        section: 'mail',
+        values: { ...noMailServer, serverHost: `smtp://127.0.0.1:${smtp.port}` },
+      });
+      expect(refusedUrl.status).toBe(422);
+      expect(refusedUrl.reply.fieldErrors).toHaveProperty('serverHost');
+
+      // A wrong password: the test mail fails with the mail server's own answer.
+      const wrong = await saveServer('wrong');
+      expect(wrong.reply.mailRoute).toEqual({
+        source: 'settings',
+        destination,
+        reachesPeople: true,
+      });
+      const refused = await call('/admin/api/test-mail', {});
+      expect(refused.status).toBe(502);
+      expect(refused.reply.message).toContain('Invalid username or password');
+      expect(refused.reply.message).toContain('Check the mail server above');
+
+      expect((await saveServer('secret')).status).toBe(200);
+      // Left empty, a save keeps the stored password: the page never had it to send back.
+      expect((await saveServer('')).status).toBe(200);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect(await call('/admin/api/test-mail', {})).toEqual({
+          status: 200,
+          reply: { ok: true, message: adminMessages.testMailSent('owner@example.org') },
+        });
+      }
+      expect(smtp.received.map((mail) => mail.user)).toEqual(['quire', 'quire']);
+
+      const settings = decodeHtml(
+        await (await fetch(`${site.url}/admin/settings`, { headers: { cookie } })).text(),
+      );
+      expect(settings).not.toContain(':"secret"');
+      expect(settings).toContain('"serverPassword":""');
+      expect(settings).toContain('"serverPassword":"set"');
+      expect(settings).toContain(
+        `"mailRoute":${JSON.stringify({ source: 'settings', destination, reachesPeople: true })}`,
+      );
+      const dashboard = decodeHtml(
+        await (await fetch(`${site.url}/admin`, { headers: { cookie } })).text(),
+      );
+      expect(dashboard).not.toContain('reaches nobody');
+      expect(dashboard).toContain(dashboardMessages.allMailSent);
+
+      // Mail from the outbox goes the same way, whichever process delivers it.
+      const asked = await fetch(`${site.url}/subscription-form/1/8`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+        body: new URLSearchParams({ email: 'reader@example.org' }),
+      });
+      expect(asked.status).toBe(200);
+      const deadline = Date.now() + 20_000;
+      while (!smtp.received.some((mail) => mail.to.includes('reader@example.org'))) {
+        if (Date.now() > deadline)
+          throw new Error('The confirmation mail never reached the server');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }, 90_000);
+  });
+}
+
 /** Signs the owner in over HTTP: the session cookie and the Settings screen's CSRF token. */
 async function signInTo(server: TestServer) {
   const signedIn = await fetch(`${server.url}/admin/sign-in`, {
@@ -825,7 +952,7 @@ describe('a test mail when the mail server cannot be reached', () => {
     const reply = (await response.json()) as { ok: boolean; message: string };
     expect(reply.ok).toBe(false);
     expect(reply.message).toMatch(
-      /^The test mail could not be sent: .+\. Check MAIL_URL and the sender address\.$/,
+      /^The test mail could not be sent: .+\. Check MAIL_URL on the server and the sender address\.$/,
     );
     expect((await fetch(`${server.url}/admin`, { headers: { cookie } })).status).toBe(200);
   }, 60_000);

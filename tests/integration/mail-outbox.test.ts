@@ -24,10 +24,10 @@ const noReplyAddress = 'no-reply@blog.example.org';
 const silent = createLogger('silent');
 
 function smtpTransport(port: number): MailTransport {
-  return createMailTransport(
-    { smtpUrl: `smtp://quire:secret@127.0.0.1:${port}`, from, noReplyAddress },
-    '',
-  );
+  return createMailTransport({
+    mail: { smtpUrl: `smtp://quire:secret@127.0.0.1:${port}`, from, noReplyAddress },
+    dataDir: '',
+  });
 }
 
 function message(subject: string, extra: Partial<MailMessage> = {}): MailMessage {
@@ -237,7 +237,10 @@ describe.each(testDatabases())('mail outbox on $name', ({ open }) => {
   it('writes readable .eml files to the outbox folder when no SMTP server is configured', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-mail-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const transport = createMailTransport({ smtpUrl: undefined, from, noReplyAddress }, dataDir);
+    const transport = createMailTransport({
+      mail: { smtpUrl: undefined, from, noReplyAddress },
+      dataDir,
+    });
     await enqueueMail(handle.db, message('First'), now);
     await enqueueMail(
       handle.db,

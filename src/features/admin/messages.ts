@@ -73,9 +73,9 @@ export const adminMessages = {
   testMailSent: (address: string) =>
     `The mail server took a test mail to ${address}. Check that inbox.`,
   testMailKeptLocally: (folder: string) =>
-    `No mail server is set, so the test mail was written to the folder ${folder} on the server and reached nobody. Set MAIL_URL to send mail.`,
-  testMailFailed: (problem: string) =>
-    `The test mail could not be sent: ${problem}. Check MAIL_URL and the sender address.`,
+    `No mail server is set, so the test mail was written to the folder ${folder} on the server and reached nobody. Set a mail server below to send mail.`,
+  testMailFailed: (problem: string, fromEnvironment: boolean) =>
+    `The test mail could not be sent: ${problem}. Check ${fromEnvironment ? 'MAIL_URL on the server' : 'the mail server above'} and the sender address.`,
 } as const;
 
 /** What the post and page editor says. */
@@ -285,14 +285,22 @@ export const dashboardMessages = {
   mail: 'Mail',
   allMailSent: 'Every mail was sent.',
   mailFailed: (count: number) =>
-    `${figure.format(count)} ${count === 1 ? 'mail' : 'mails'} could not be sent after every retry. Check the mail server (MAIL_URL) and the server log.`,
+    `${figure.format(count)} ${count === 1 ? 'mail' : 'mails'} could not be sent after every retry. Check the mail server (Settings → Mail) and the server log.`,
   /** Without a mail server nothing is sent, so "every mail was sent" would not be true. */
   mailKeptLocally: (folder: string) =>
-    `No mail server is set: every mail (form notifications, order mails, subscriber mail) is written to the folder ${folder} on the server and reaches nobody. Set MAIL_URL to send mail.`,
+    `No mail server is set: every mail (form notifications, order mails, subscriber mail) is written to the folder ${folder} on the server and reaches nobody. Set a mail server in Settings → Mail to send mail.`,
 } as const;
 
 /** What the Settings screen's own parts say (each tab's fields are named in settings-sections.ts). */
 export const settingsScreenMessages = {
+  /** Mail goes through MAIL_URL: the server set on the Mail tab waits until it is removed. */
+  mailFromEnvironment: (destination: string) =>
+    `Mail goes out through ${destination}, named by MAIL_URL on the server. It takes precedence: the mail server below is used only once MAIL_URL is removed.`,
+  mailThroughServer: (destination: string) =>
+    `Mail goes out through ${destination}. Save, then send a test mail to check it.`,
+  /** Without a server nothing leaves the machine. */
+  mailKeptLocally: (folder: string) =>
+    `No mail server is set: every mail is written to the folder ${folder} on the server and reaches nobody. Set your mail provider’s server below.`,
   tabs: 'Settings',
   save: 'Save',
   noImage: 'None.',

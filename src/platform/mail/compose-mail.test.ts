@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRawMail, composeMail, domainOf } from './compose-mail.ts';
-import { outboxFileName } from './file-outbox-transport.ts';
+import { outboxFileName } from './file-outbox.ts';
 import { mailMessageSchema } from './mail-message.ts';
 
 const from = 'Quire <no-reply@blog.example.org>';

@@ -71,7 +71,8 @@ export async function deliverDueMail({
       await recordMailFailure(database.db, mail.id, reason, retryAt);
       if (retryAt === undefined) report.failed++;
       else report.retrying++;
-      log?.warn(`Mail ${mail.id} not sent through ${transport.description}: ${reason}`, {
+      const { destination } = await transport.route();
+      log?.warn(`Mail ${mail.id} not sent through ${destination}: ${reason}`, {
         attempt: mail.attempts + 1,
         nextAttemptAt: retryAt === undefined ? 'never' : new Date(retryAt).toISOString(),
       });

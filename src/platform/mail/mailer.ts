@@ -3,7 +3,7 @@ import type { Logger } from '../log.ts';
 import { type DeliveryReport, defaultBatchSize, deliverDueMail } from './deliver-due-mail.ts';
 import type { MailMessage } from './mail-message.ts';
 import { enqueueMail } from './mail-outbox.ts';
-import type { MailTransport } from './mail-transport.ts';
+import type { MailRoute, MailTransport } from './mail-transport.ts';
 
 /** The app's mail service: the outbox plus the loop that empties it. */
 export type Mailer = {
@@ -20,11 +20,11 @@ export type Mailer = {
    * Sends one mail at once, past the outbox, and says whether the mail server took it: the
    * admin's test mail, whose point is to show the owner what happens. Never retried.
    */
-  sendNow: (message: MailMessage) => Promise<{ sent: true } | { sent: false; problem: string }>;
-  /** Where mail goes, for messages to the owner: `smtp://host:port` or the outbox folder. */
-  destination: string;
-  /** False without a mail server: mail is written to a local folder and reaches nobody. */
-  reachesPeople: boolean;
+  sendNow: (
+    message: MailMessage,
+  ) => Promise<{ sent: true; route: MailRoute } | { sent: false; problem: string }>;
+  /** Where mail goes now (the settings are read again): a mail server, or a local folder. */
+  route: () => Promise<MailRoute>;
   /** Delivers due mail every `intervalMs` and shortly after each enqueue, until stop(). */
   start: (intervalMs?: number) => void;
   /** Stops the loop, waits for a run in flight and closes the transport. */
@@ -117,16 +117,15 @@ export function createMailer({
     deliverDue,
     sendNow: async (message) => {
       try {
-        const { rejected } = await transport.send(message, { id: 0, queuedAt: Date.now() });
+        const { rejected, route } = await transport.send(message, { id: 0, queuedAt: Date.now() });
         return rejected.length > 0
           ? { sent: false, problem: `the mail server refused ${rejected.join(', ')}` }
-          : { sent: true };
+          : { sent: true, route };
       } catch (error) {
-        return { sent: false, problem: error instanceof Error ? error.message : String(error) };
+        return { sent: false, problem: serverAnswer(error) };
       }
     },
-    destination: transport.description,
-    reachesPeople: transport.reachesPeople,
+    route: () => transport.route(),
     start: (intervalMs = defaultDeliveryIntervalMs) => {
       if (stopped) throw new Error('The mailer is stopped');
       if (interval) return;
@@ -145,4 +144,13 @@ export function createMailer({
       transport.close();
     },
   };
+}
+
+/** What went wrong, with the mail server's own answer when it gave one (nodemailer's `response`). */
+function serverAnswer(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const response = (error as { response?: unknown }).response;
+  return typeof response === 'string' && response !== '' && !error.message.includes(response)
+    ? `${error.message} (the server answered: ${response})`
+    : error.message;
 }

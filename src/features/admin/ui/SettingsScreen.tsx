@@ -2,13 +2,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { paymentMessages } from '../../payments/messages.ts';
 import type { ShareSettings } from '../../share/share-settings.ts';
-import { adminMessages, dashboardMessages, settingsScreenMessages } from '../messages.ts';
+import { adminMessages, settingsScreenMessages } from '../messages.ts';
 import {
   type SettingsField,
   type SettingsSectionName,
   settingsSections,
 } from '../settings-sections.ts';
-import { callAdmin } from './admin-call.ts';
+import { type AdminReply, callAdmin } from './admin-call.ts';
 import { HeaderSettings } from './HeaderSettings.tsx';
 import { ImageSetting } from './ImageSetting.tsx';
 import { SharingSettings } from './SharingSettings.tsx';
@@ -26,8 +26,8 @@ type Props = {
   secrets: Record<string, SecretState>;
   /** Forms that cannot take their payments as the site is set, shown on the Payments tab. */
   paymentProblems: ReadonlyArray<{ id: number; title: string; problem: string }>;
-  /** The folder mail is written to when no mail server is set; undefined when one is. */
-  mailKeptIn: string | undefined;
+  /** Where mail goes now: MAIL_URL's server, the one set on the Mail tab, or a local folder. */
+  mailRoute: { source: 'environment' | 'settings' | 'none'; destination: string };
 };
 
 type SecretState = 'set' | 'environment' | 'unset';
@@ -71,15 +71,17 @@ function SettingsForm({
   initial,
   csrf,
   secrets,
+  onSaved,
 }: {
   section: SettingsSectionName;
   initial: Values;
   csrf: string;
   secrets: Record<string, SecretState>;
+  onSaved?: (reply: AdminReply) => void;
 }) {
   const fields: readonly SettingsField[] = settingsSections[section].fields;
   const [form, setForm] = useState(() => formValues(fields, initial));
-  const { errors, saving, notice, save } = useSettingsSave(section, csrf);
+  const { errors, saving, notice, save } = useSettingsSave(section, csrf, onSaved);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -220,6 +222,25 @@ function TestMail({ csrf }: { csrf: string }) {
   );
 }
 
+/** The Mail tab's first line: where mail goes now, and that MAIL_URL wins when set. */
+function MailRoute({ route }: { route: Props['mailRoute'] }) {
+  const m = settingsScreenMessages;
+  if (route.source === 'none') {
+    return (
+      <p className="admin-warning" id="mail-kept-locally">
+        {m.mailKeptLocally(route.destination)}
+      </p>
+    );
+  }
+  return (
+    <p className="admin-notice" id="mail-route">
+      {route.source === 'environment'
+        ? m.mailFromEnvironment(route.destination)
+        : m.mailThroughServer(route.destination)}
+    </p>
+  );
+}
+
 /** The Payments tab's list of forms that cannot take their payments as the site is set. */
 function PaymentProblems({ problems }: { problems: Props['paymentProblems'] }) {
   if (problems.length === 0) return null;
@@ -243,8 +264,10 @@ export default function SettingsScreen({
   csrf,
   secrets,
   paymentProblems,
-  mailKeptIn,
+  mailRoute: initialMailRoute,
 }: Props) {
+  // A saved Mail tab may change where mail goes: the server says where, and the line follows.
+  const [mailRoute, setMailRoute] = useState(initialMailRoute);
   const names = Object.keys(settingsSections) as SettingsSectionName[];
   const list = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: the chosen one is brought into view.
@@ -265,17 +288,21 @@ export default function SettingsScreen({
       </TabList>
       {names.map((name) => (
         <TabPanel key={name} id={name} className="admin-tabs__panel">
-          {name === 'mail' && mailKeptIn !== undefined && (
-            <p className="admin-warning" id="mail-kept-locally">
-              {dashboardMessages.mailKeptLocally(mailKeptIn)}
-            </p>
-          )}
+          {name === 'mail' && <MailRoute route={mailRoute} />}
           {name === 'header' ? (
             <HeaderSettings initial={values.header as HeaderValues} csrf={csrf} />
           ) : name === 'sharing' ? (
             <SharingSettings initial={values.sharing as ShareSettings} csrf={csrf} />
           ) : (
-            <SettingsForm section={name} initial={values[name]} csrf={csrf} secrets={secrets} />
+            <SettingsForm
+              section={name}
+              initial={values[name]}
+              csrf={csrf}
+              secrets={secrets}
+              onSaved={(reply) => {
+                if (reply.mailRoute) setMailRoute(reply.mailRoute as Props['mailRoute']);
+              }}
+            />
           )}
           {name === 'mail' && <TestMail csrf={csrf} />}
           {name === 'payments' && <PaymentProblems problems={paymentProblems} />}

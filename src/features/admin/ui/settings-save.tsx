@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { adminMessages, settingsMessageMs, settingsScreenMessages } from '../messages.ts';
 import { parseSettingsSection, type SettingsSectionName } from '../settings-sections.ts';
-import { callAdmin } from './admin-call.ts';
+import { type AdminReply, callAdmin } from './admin-call.ts';
 
 export type Notice = { kind: 'success' | 'error'; text: string };
 
@@ -40,7 +40,11 @@ export function useTimedNotice() {
  * (the server checks them again), says "Saving..." while the call is out, then shows what the
  * server said for 5 s. Field errors come back by field name or path.
  */
-export function useSettingsSave(section: SettingsSectionName, csrf: string) {
+export function useSettingsSave(
+  section: SettingsSectionName,
+  csrf: string,
+  onSaved?: (reply: AdminReply) => void,
+) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const { notice, show } = useTimedNotice();
@@ -61,6 +65,7 @@ export function useSettingsSave(section: SettingsSectionName, csrf: string) {
     const replyErrors = reply.fieldErrors ?? {};
     setErrors(replyErrors);
     show({ kind: reply.ok ? 'success' : 'error', text: reply.message });
+    if (reply.ok) onSaved?.(reply);
     return replyErrors;
   };
 

@@ -15,6 +15,7 @@ import { writePaymentSettings } from '../../../features/payments/server/payment-
 import { writeShareSettings } from '../../../features/share/server/share-settings-store.ts';
 import { writeSiteSettings } from '../../../features/site/server/site-settings-store.ts';
 import { writeStatsSettings } from '../../../features/stats/server/stats-settings-store.ts';
+import { secretMailSettings } from '../../../platform/mail/mail-settings.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
 import { adminJson } from '../../../server/admin-api.ts';
 import { ownerCall } from '../../../server/owner-action.ts';
@@ -47,7 +48,6 @@ export const POST = ownerCall(
     if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
     if (Object.keys(groups.stats).length > 0)
       await writeStatsSettings(app.database.db, groups.stats);
-    if (Object.keys(groups.mail).length > 0) await writeMailSettings(app.database.db, groups.mail);
     if (Object.keys(groups.share).length > 0)
       await writeShareSettings(app.database.db, groups.share);
     // A secret left empty keeps the one stored: the page never had it to send back.
@@ -55,6 +55,7 @@ export const POST = ownerCall(
       ...secretPaymentSettings,
       ...secretCaptchaSettings,
       ...secretFileSettings,
+      ...secretMailSettings,
     ];
     const withoutEmptySecrets = (values: Record<string, unknown>) =>
       Object.fromEntries(
@@ -64,11 +65,20 @@ export const POST = ownerCall(
     if (Object.keys(payments).length > 0) await writePaymentSettings(app.database.db, payments);
     const captcha = withoutEmptySecrets(groups.captcha);
     if (Object.keys(captcha).length > 0) await writeCaptchaSettings(app.database.db, captcha);
+    const mail = withoutEmptySecrets(groups.mail);
+    if (Object.keys(mail).length > 0) await writeMailSettings(app.database.db, mail);
     const files = withoutEmptySecrets(groups.files);
     if (Object.keys(files).length > 0) await writeFileSettings(app.database.db, files);
     app.log.info(`Settings saved: ${body.section} by administrator ${owner.userId}`);
     const shown = { ...parsed.values };
     for (const name of secrets) if (name in shown) shown[name] = '';
-    return adminJson(200, { ok: true, message: adminMessages.settingsSaved, values: shown });
+    // The Mail tab says where mail goes; a saved server may change it.
+    const mailRoute = body.section === 'mail' ? await app.mail.route() : undefined;
+    return adminJson(200, {
+      ok: true,
+      message: adminMessages.settingsSaved,
+      values: shown,
+      mailRoute,
+    });
   },
 );

@@ -23,20 +23,24 @@ export const POST = ownerCall(
       siteChrome(app),
     ]);
     const title = chrome.identity.title;
+    const route = await app.mail.route();
     const result = await app.mail.sendNow({
       to: user.email,
       subject: adminMessages.testMailSubject(title),
-      text: adminMessages.testMailText(title, app.mail.destination),
+      text: adminMessages.testMailText(title, route.destination),
     });
-    if (result.sent && !app.mail.reachesPeople) {
-      return adminJson(200, {
-        ok: false,
-        message: adminMessages.testMailKeptLocally(app.mail.destination),
-      });
-    }
     if (!result.sent) {
       app.log.warn('Test mail failed', { problem: result.problem });
-      return adminJson(502, { ok: false, message: adminMessages.testMailFailed(result.problem) });
+      return adminJson(502, {
+        ok: false,
+        message: adminMessages.testMailFailed(result.problem, route.source === 'environment'),
+      });
+    }
+    if (!result.route.reachesPeople) {
+      return adminJson(200, {
+        ok: false,
+        message: adminMessages.testMailKeptLocally(result.route.destination),
+      });
     }
     return adminJson(200, { ok: true, message: adminMessages.testMailSent(user.email) });
   },

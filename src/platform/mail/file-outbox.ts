@@ -1,28 +1,22 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRawMail, type MailIdentity, type MailSender } from './compose-mail.ts';
-import type { MailTransport } from './mail-transport.ts';
+import type { MailMessage } from './mail-message.ts';
 
 /**
  * Writes each mail as a complete .eml file that any mail reader opens: what development and
  * the demo use instead of an SMTP server. Nothing leaves the machine.
  */
-export function createFileOutboxTransport(
-  dir: string,
-  sender: () => Promise<MailSender>,
-): MailTransport {
+export function createFileOutbox(dir: string) {
   return {
-    description: dir,
-    reachesPeople: false,
-    send: async (message, identity) => {
+    dir,
+    write: async (message: MailMessage, identity: MailIdentity, sender: MailSender) => {
       await mkdir(dir, { recursive: true });
       const file = join(dir, outboxFileName(identity));
       // Written aside and renamed, so a reader never opens half a mail.
-      await writeFile(`${file}.part`, await buildRawMail(message, await sender(), identity));
+      await writeFile(`${file}.part`, await buildRawMail(message, sender, identity));
       await rename(`${file}.part`, file);
-      return { rejected: [] };
     },
-    close: () => {},
   };
 }
 
