@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
+import { demoItems, settingsScreenMessages } from '../features/admin/messages.ts';
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
@@ -47,6 +48,7 @@ import { migrationList } from '../platform/db/migrations/migration-list.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger } from '../platform/log.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
+import { removeDemoContent } from '../server/demo-content.ts';
 import { createPaymentsDependencies } from '../server/payments-wiring.ts';
 import { parseCouponsArguments } from './coupons-arguments.ts';
 import { formatCoupons } from './coupons-text.ts';
@@ -102,6 +104,9 @@ const usage = `Quire command line: npm run quire -- <command>
                                  event_category, event_action or event_label (from raw hits)
   stats fold                     fold complete days into the daily rollups and delete raw hits
                                  older than STATS_RAW_DAYS (the server does both every 10 min)
+  demo remove                    remove the demo content: its posts, pages, forms, images,
+                                 coupons and settings, except what was changed since (as
+                                 Settings → Site → Remove demo content)
   version                        this build's version, and whether the database's schema is
                                  up to date, behind (the next start migrates it) or newer
   help                           show this text
@@ -358,6 +363,22 @@ async function runCli(argv: string[]): Promise<number> {
         command.format === 'json'
           ? `${JSON.stringify(report, null, 2)}\n`
           : formatStatsReport(report),
+      );
+      return 0;
+    }
+    case 'demo': {
+      if (rest[0] !== 'remove' || rest.length > 1) throw new UsageError('Use: demo remove');
+      const removal = await withDatabase(async (handle) =>
+        removeDemoContent({
+          handle,
+          storages: fileStorages(handle.db, () => readFileSettings(handle.db, console)),
+          log: createLogger('warn'),
+        }),
+      );
+      console.log(
+        removal
+          ? settingsScreenMessages.demoRemoved(demoItems(removal.removed), removal.kept)
+          : settingsScreenMessages.demoNothing,
       );
       return 0;
     }

@@ -8,6 +8,7 @@ import { readStatsSettings } from '../features/stats/server/stats-settings-store
 import { dayIn } from '../features/stats/stat-days.ts';
 import { lastDaysQuery } from '../features/stats/stats-query.ts';
 import type { AppContext } from './boot.ts';
+import { demoSummary } from './demo-content.ts';
 
 /** Newest entries on the dashboard. */
 const newestEntries = 5;
@@ -25,7 +26,7 @@ export async function loadDashboardFigures(
   const { db } = app.database;
   const { timeZone } = await readSiteSettings(db, app.log);
   const today = dayIn(now, timeZone);
-  const [settings, week, entries, forms, pending, failed, mailRoute] = await Promise.all([
+  const [settings, week, entries, forms, pending, failed, mailRoute, demo] = await Promise.all([
     readStatsSettings(db, app.log),
     statsReport(app.database, lastDaysQuery(today, 7, 1)),
     readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
@@ -41,6 +42,7 @@ export async function loadDashboardFigures(
       .where('status', '=', 'failed')
       .executeTakeFirstOrThrow(),
     app.mail.route(),
+    demoSummary(db),
   ]);
   const titles = new Map(forms.map((form) => [form.id, form.title]));
   const lastDay = week.daily.at(-1);
@@ -63,5 +65,6 @@ export async function loadDashboardFigures(
     failedMail: Number(failed.n),
     mailKeptIn: mailRoute.reachesPeople ? undefined : mailRoute.destination,
     timeZone,
+    demo: demo !== undefined,
   };
 }

@@ -9,6 +9,7 @@ import { shareSettingsSchema } from '../features/share/share-settings.ts';
 import { writeSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { siteSettingsSchema } from '../features/site/site-settings.ts';
 import type { DatabaseHandle } from '../platform/db/connect.ts';
+import { recordDemoContent } from './demo-content.ts';
 
 /**
  * The demo site, "Field Notes", is data in `demo/` at the root of the project: its posts, pages
@@ -101,10 +102,12 @@ export async function seedDemoSite(
   for (const coupon of await readDemoCoupons()) await createCoupon(handle.db, coupon, now);
   const { site, share } = await readDemoSettings();
   const shareImage = site.defaultShareImageId;
-  await writeSiteSettings(handle.db, {
+  const siteWritten = {
     ...site,
     defaultShareImageId: shareImage === null ? null : (content.mediaIds.get(shareImage) ?? null),
-  });
+  };
+  await writeSiteSettings(handle.db, siteWritten);
   await writeShareSettings(handle.db, share);
+  await recordDemoContent(handle.db, { site: siteWritten, share }, now);
   return { posts: content.posts, images: content.mediaIds.size, forms: forms.done.length };
 }

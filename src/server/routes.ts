@@ -173,6 +173,7 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // A settings tab; the largest, the header's menu, holds up to 420 links of 500 characters.
   ['/admin/api/settings', adminCall(megabyte)],
   ['/admin/api/test-mail', adminCall(kilobyte)],
+  ['/admin/api/demo/remove', adminCall(kilobyte)],
   // The payment an owner records on an order's entry.
   ['/admin/api/entries/{id}/payment', adminCall(kilobyte)],
   // An image for the editor: the media pipeline's 20 MB and the form around it.

@@ -17,8 +17,10 @@ import { verifyPassword } from '../../src/features/admin/server/passwords.ts';
 import { createSession, signedInUserId } from '../../src/features/admin/server/sessions.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase } from '../../src/platform/db/connect.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { migrationList } from '../../src/platform/db/migrations/migration-list.ts';
 import { boot } from '../../src/server/boot.ts';
+import { seedDemoSite } from '../../src/server/demo-seed.ts';
 import { serverEntry } from '../support/server-entry.ts';
 
 let dir: string;
@@ -295,6 +297,20 @@ describe('quire CLI', () => {
       `Schema: ${migrationList.at(-1)?.name}, up to date (${count} migrations).`,
     );
     expect(quire(['version', 'extra']).code).toBe(2);
+  });
+
+  it('removes the demo content once, and says so', async () => {
+    const handle = connectDatabase({ kind: 'sqlite', file: join(dir, 'quire.db') });
+    await migrateToLatest(handle.db, handle.kind);
+    await seedDemoSite(handle);
+    await handle.db.destroy();
+    const removed = quire(['demo', 'remove']);
+    expect(removed.code, removed.err).toBe(0);
+    expect(removed.out).toMatch(
+      /^The demo content is gone: \d+ posts, \d+ pages, \d+ forms, \d+ images, 1 coupon and \d+ settings\.\n$/,
+    );
+    expect(quire(['demo', 'remove']).out).toBe('There is no demo content left to remove.\n');
+    expect(quire(['demo', 'keep']).code).toBe(2);
   });
 
   it('explains itself and refuses unknown commands', () => {

@@ -252,7 +252,19 @@ export const signInMessages = {
   forgot: 'Forgot the password? On the server, run',
   resetCommand: 'npm run quire -- admin password --email you@example.org',
   setupTitle: 'Set up',
-  setupIntro: 'Create the administrator account. You will sign in with it from now on.',
+  setupIntro:
+    'Name your site and create the administrator account. You will sign in with it from now on.',
+  siteTitle: 'Site title',
+  siteTitleHint:
+    'Shown in the header, the footer, the follow pop-up and every mail. Change it any time in Settings.',
+  siteTitleRule: 'Give the site a title of at most 120 characters.',
+  startWith: 'Start with',
+  startDemo: 'The demo site',
+  startDemoHint:
+    'Posts, pages, forms, images and a coupon that show every feature. Settings → Site removes them when you are ready.',
+  startEmpty: 'An empty site',
+  startEmptyHint: 'The demo is removed now: write your first post, build your first form.',
+  account: 'Your administrator account',
   name: 'Your name',
   passwordRule: 'At least 12 characters.',
   passwordAgain: 'The password again',
@@ -261,6 +273,28 @@ export const signInMessages = {
 } as const;
 
 const figure = new Intl.NumberFormat('en');
+
+const demoNouns = {
+  posts: ['post', 'posts'],
+  pages: ['page', 'pages'],
+  forms: ['form', 'forms'],
+  images: ['image', 'images'],
+  coupons: ['coupon', 'coupons'],
+  settings: ['setting', 'settings'],
+} as const;
+
+/** "9 posts, 4 pages, 3 forms and 1 coupon": the demo's items, the empty kinds left out. */
+export function demoItems(counts: Partial<Record<keyof typeof demoNouns, number>>): string {
+  const parts = Object.entries(demoNouns)
+    .map(([kind, [one, many]]) => {
+      const count = counts[kind as keyof typeof demoNouns] ?? 0;
+      return count > 0 ? `${figure.format(count)} ${count === 1 ? one : many}` : '';
+    })
+    .filter(Boolean);
+  return parts.length <= 1
+    ? (parts[0] ?? 'nothing')
+    : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
 
 /** What the dashboard says. */
 export const dashboardMessages = {
@@ -282,6 +316,8 @@ export const dashboardMessages = {
   nobodyPending: 'Nobody is waiting to confirm a subscription.',
   pending: (count: number) =>
     `${figure.format(count)} ${count === 1 ? 'person has' : 'people have'} not confirmed their subscription yet.`,
+  demoStill: 'Your site still shows the demo’s posts, pages and forms, to show what Quire does.',
+  demoWhere: 'Remove them in Settings → Site when you are ready.',
   mail: 'Mail',
   allMailSent: 'Every mail was sent.',
   mailFailed: (count: number) =>
@@ -301,6 +337,19 @@ export const settingsScreenMessages = {
   /** Without a server nothing leaves the machine. */
   mailKeptLocally: (folder: string) =>
     `No mail server is set: every mail is written to the folder ${folder} on the server and reaches nobody. Set your mail provider’s server below.`,
+  /** The demo's box on the Site tab (decision 0053). */
+  demoHeading: 'Demo content',
+  demoStill: (items: string) =>
+    `The site still has the demo’s ${items}. Removing them leaves what you wrote, and every post, form, coupon or setting of the demo you changed.`,
+  demoRemove: 'Remove demo content',
+  demoRemoving: 'Removing...',
+  demoConfirmTitle: 'Remove the demo content?',
+  demoConfirmText: (items: string) =>
+    `This deletes the demo’s ${items}, and puts back the settings the demo set that you have not changed. A demo form that has entries is removed with its entries kept. It cannot be undone.`,
+  demoRemoved: (items: string, kept: readonly string[]) =>
+    `The demo content is gone: ${items}.${kept.length > 0 ? ` Kept because you changed them: ${kept.join(', ')}.` : ''}`,
+  demoNothing: 'There is no demo content left to remove.',
+  cancel: 'Cancel',
   tabs: 'Settings',
   save: 'Save',
   noImage: 'None.',
@@ -402,6 +451,7 @@ export const sharingSettingsMessages = {
   popupEnabled: 'Show the pop-up',
   popupEnabledHint: 'Asks visitors to follow or subscribe, once; it stays away for 30 days after.',
   popupTitle: 'Title',
+  popupTitleHint: '{site} stands for the site’s title, as it is when the page is shown.',
   popupText: 'Text',
   popupDelay: 'Show after (seconds)',
   popupDelayHint: 'Empty: not after a time.',

@@ -99,7 +99,12 @@ export const settingsSections = {
         hint: 'A name such as UTC, Europe/Paris or America/New_York. Post dates, the archive’s months, the statistics’ days and the times you schedule posts for are in it.',
       },
       { name: 'postsPerPage', label: 'Posts per page', kind: 'number', hint: 'From 1 to 50.' },
-      { name: 'footerText', label: 'Footer text', kind: 'text' },
+      {
+        name: 'footerText',
+        label: 'Footer text',
+        kind: 'text',
+        hint: 'Shown after the copyright line. {site} stands for the site’s title.',
+      },
       {
         name: 'copyProtection',
         label: 'Copy protection',

@@ -1,3 +1,4 @@
+import { fill } from '../../platform/fill-message.ts';
 import { type IconLinks, iconList, shownNetworks } from './share-links.ts';
 import type { ShareNetwork, ShareSettings } from './share-settings.ts';
 
@@ -26,7 +27,7 @@ export type SharePlan = {
 
 export function planShare(
   settings: ShareSettings,
-  options: { isArticle: boolean; subscribePath: string },
+  options: { isArticle: boolean; subscribePath: string; siteTitle: string },
 ): SharePlan {
   const links: IconLinks = {
     icons: iconList(settings.icons),
@@ -35,7 +36,11 @@ export function planShare(
     subscribePath: options.subscribePath,
   };
   const { enabled, ...popupLook } = settings.popup;
-  const popup = enabled ? popupLook : undefined;
+  // `{site}` in the pop-up's words is the site's title as it is now.
+  const site = { site: options.siteTitle };
+  const popup = enabled
+    ? { ...popupLook, title: fill(popupLook.title, site), text: fill(popupLook.text, site) }
+    : undefined;
   const facebookPage = settings.facebookPagePlugin
     ? settings.follow.facebook || undefined
     : undefined;

@@ -11,6 +11,8 @@ export type DashboardFigures = {
   mailKeptIn: string | undefined;
   /** The site's time zone: the statistics' days and the entries' times are in it. */
   timeZone: string;
+  /** Whether the demo's content is still on the site. */
+  demo: boolean;
 };
 
 const numbers = new Intl.NumberFormat('en');
@@ -23,6 +25,11 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
   const when = whenIn(timeZone);
   return (
     <>
+      {figures.demo && (
+        <p className="admin-notice" id="demo-still-here">
+          {m.demoStill} <a href="/admin/settings">{m.demoWhere}</a>
+        </p>
+      )}
       <p className="admin-list-actions">
         <a className="admin-button admin-button--primary" href="/admin/posts/new">
           {m.writePost}

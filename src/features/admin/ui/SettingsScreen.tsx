@@ -1,8 +1,17 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import {
+  Button,
+  Dialog,
+  Heading,
+  Modal,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from 'react-aria-components';
 import { paymentMessages } from '../../payments/messages.ts';
 import type { ShareSettings } from '../../share/share-settings.ts';
-import { adminMessages, settingsScreenMessages } from '../messages.ts';
+import { adminMessages, demoItems, settingsScreenMessages } from '../messages.ts';
 import {
   type SettingsField,
   type SettingsSectionName,
@@ -28,6 +37,8 @@ type Props = {
   paymentProblems: ReadonlyArray<{ id: number; title: string; problem: string }>;
   /** Where mail goes now: MAIL_URL's server, the one set on the Mail tab, or a local folder. */
   mailRoute: { source: 'environment' | 'settings' | 'none'; destination: string };
+  /** The demo's items still on the site; undefined when it has none (decision 0053). */
+  demo: Partial<Record<'posts' | 'pages' | 'forms' | 'images' | 'coupons', number>> | undefined;
 };
 
 type SecretState = 'set' | 'environment' | 'unset';
@@ -241,6 +252,54 @@ function MailRoute({ route }: { route: Props['mailRoute'] }) {
   );
 }
 
+/** The Site tab's box while the demo is there: what it still has, and a confirmed removal. */
+function DemoContent({ items, csrf }: { items: NonNullable<Props['demo']>; csrf: string }) {
+  const m = settingsScreenMessages;
+  const [asking, setAsking] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [done, setDone] = useState(false);
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const remove = async () => {
+    setAsking(false);
+    setRemoving(true);
+    const reply = await callAdmin('/admin/api/demo/remove', csrf, {});
+    setRemoving(false);
+    setDone(reply.ok);
+    setNotice({ kind: reply.ok ? 'success' : 'error', text: reply.message });
+  };
+  return (
+    <section className="admin-editor__box admin-demo" aria-labelledby="demo-heading">
+      <h2 id="demo-heading">{m.demoHeading}</h2>
+      {!done && <p>{m.demoStill(demoItems(items))}</p>}
+      {!done && (
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          aria-disabled={removing}
+          onClick={() => !removing && setAsking(true)}
+        >
+          {removing ? m.demoRemoving : m.demoRemove}
+        </button>
+      )}
+      <NoticeLines notice={notice} />
+      <Modal isOpen={asking} onOpenChange={setAsking} isDismissable className="admin-modal">
+        <Dialog role="alertdialog" className="admin-dialog">
+          <Heading slot="title">{m.demoConfirmTitle}</Heading>
+          <p>{m.demoConfirmText(demoItems(items))}</p>
+          <div className="admin-form__actions">
+            <Button className="admin-button" onPress={() => setAsking(false)} autoFocus>
+              {m.cancel}
+            </Button>
+            <Button className="admin-button admin-button--danger" onPress={() => void remove()}>
+              {m.demoRemove}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </section>
+  );
+}
+
 /** The Payments tab's list of forms that cannot take their payments as the site is set. */
 function PaymentProblems({ problems }: { problems: Props['paymentProblems'] }) {
   if (problems.length === 0) return null;
@@ -265,6 +324,7 @@ export default function SettingsScreen({
   secrets,
   paymentProblems,
   mailRoute: initialMailRoute,
+  demo,
 }: Props) {
   // A saved Mail tab may change where mail goes: the server says where, and the line follows.
   const [mailRoute, setMailRoute] = useState(initialMailRoute);
@@ -304,6 +364,7 @@ export default function SettingsScreen({
               }}
             />
           )}
+          {name === 'site' && demo && <DemoContent items={demo} csrf={csrf} />}
           {name === 'mail' && <TestMail csrf={csrf} />}
           {name === 'payments' && <PaymentProblems problems={paymentProblems} />}
         </TabPanel>

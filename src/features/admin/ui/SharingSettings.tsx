@@ -320,6 +320,7 @@ export function SharingSettings({ initial, csrf }: Props) {
         <TextField
           id="sharing-popup-title"
           label={m.popupTitle}
+          hint={m.popupTitleHint}
           value={popup.title}
           error={errors['popup.title']}
           onChange={(value) => setPopupField('title', value)}

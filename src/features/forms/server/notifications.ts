@@ -151,7 +151,7 @@ export function entryMails(
             number: order.number,
             form: definition.title,
           })
-        : fill(notifications.ownerSubject, { form: definition.title }),
+        : fill(notifications.ownerSubject, { form: definition.title, site: context.siteTitle }),
       text: `${orderPartText}${fieldLines(shown)}\n\n--\n${beforePage}${page}${afterPage}\n`,
       html: htmlPage(
         `${orderPartHtml}${fieldBlocks(shown)}\n${htmlFooter([
@@ -162,6 +162,7 @@ export function entryMails(
     };
   }
   if (visitorEmail && isValidEmail(visitorEmail)) {
+    const visitorMessage = fill(notifications.visitorMessage, { site: context.siteTitle });
     const typed = fields.filter((f) => f.type !== 'hidden');
     mails.visitorCopy = {
       to: [visitorEmail],
@@ -170,10 +171,10 @@ export function entryMails(
             number: order.number,
             site: context.siteTitle,
           })
-        : fill(notifications.visitorSubject, { form: definition.title }),
-      text: `${notifications.visitorMessage}\n\n${orderPartText}${fieldLines(typed)}\n\n--\n${context.siteTitle}\n${context.siteUrl}\n`,
+        : fill(notifications.visitorSubject, { form: definition.title, site: context.siteTitle }),
+      text: `${visitorMessage}\n\n${orderPartText}${fieldLines(typed)}\n\n--\n${context.siteTitle}\n${context.siteUrl}\n`,
       html: htmlPage(
-        `<p style="margin:0 0 24px">${escapeHtml(notifications.visitorMessage)}</p>\n${orderPartHtml}${fieldBlocks(typed)}\n${htmlFooter(
+        `<p style="margin:0 0 24px">${escapeHtml(visitorMessage)}</p>\n${orderPartHtml}${fieldBlocks(typed)}\n${htmlFooter(
           [
             escapeHtml(context.siteTitle),
             `<a href="${escapeHtml(context.siteUrl)}">${escapeHtml(context.siteUrl)}</a>`,

@@ -1,3 +1,4 @@
+import { fill } from '../../../platform/fill-message.ts';
 import { consentBannerId } from '../../stats/visitor-consent.ts';
 import { serverSiteMessages } from '../messages.ts';
 
@@ -19,7 +20,7 @@ export function FooterNotes({ title, footerText, year, privacyChoices = false }:
     <>
       <p>
         © {year} {title}
-        {footerText && <> · {footerText}</>}
+        {footerText && <> · {fill(footerText, { site: title })}</>}
       </p>
       <p className="site-footer__links">
         <a href="/feed.xml">{serverSiteMessages.rssFeed}</a>
