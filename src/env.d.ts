@@ -5,6 +5,8 @@ declare namespace App {
     app: import('./server/boot.ts').AppContext;
     /** Resolves once the response's socket takes more (http-front.ts): back-pressure for streams. */
     responseDrained?: () => Promise<void>;
+    /** Why an admin screen is not shown to its user: the 403 screen says it (admin-page.ts). */
+    forbidden?: string;
   }
 }
 

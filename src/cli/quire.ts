@@ -3,7 +3,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
-import { demoItems, settingsScreenMessages } from '../features/admin/messages.ts';
+import {
+  demoItems,
+  roleNames,
+  settingsScreenMessages,
+  userAdminMessages,
+} from '../features/admin/messages.ts';
+import { isRole } from '../features/admin/permissions.ts';
+import {
+  changeRole,
+  inviteLifetimeMs,
+  inviteUser,
+  listUsers,
+} from '../features/admin/server/user-admin.ts';
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
@@ -47,6 +59,7 @@ import { migrateToLatest, readSchemaState } from '../platform/db/migrate.ts';
 import { migrationList } from '../platform/db/migrations/migration-list.ts';
 import { withStartupLock } from '../platform/db/startup-lock.ts';
 import { createLogger } from '../platform/log.ts';
+import { enqueueMail } from '../platform/mail/mail-outbox.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 import { removeDemoContent } from '../server/demo-content.ts';
 import { createPaymentsDependencies } from '../server/payments-wiring.ts';
@@ -79,6 +92,12 @@ const usage = `Quire command line: npm run quire -- <command>
   admin password --email <address>
                                  set a new password (read the same way) and sign the
                                  administrator out everywhere
+  users list                     every user: address, role, posts, name
+  users invite <address> --role administrator|editor|author
+                                 invite someone: the mail with the link (valid 7 days) goes
+                                 through the outbox, and the link is printed too
+  users role <address> --role administrator|editor|author
+                                 change a user's role (the last administrator stays one)
   entries list [--form N] [--status entry|spam] [--limit N] [--format text|json]
                                  the newest form entries (default 20), with every field
   entries export --form N [--status entry|spam] <file.csv>
@@ -241,6 +260,62 @@ async function runCli(argv: string[]): Promise<number> {
         createAdmin(handle.db, { email, password, ...(values.name ? { name: values.name } : {}) }),
       );
       console.log(`Created the administrator ${user.email}.`);
+      return 0;
+    }
+    case 'users': {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        options: { role: { type: 'string' } },
+        allowPositionals: true,
+      });
+      const [action, email] = positionals;
+      if (action === 'list' && positionals.length === 1) {
+        const users = await withDatabase(({ db }) => listUsers(db));
+        for (const user of users) {
+          console.log(`${user.email}\t${user.role}\t${user.posts} posts\t${user.name}`);
+        }
+        return 0;
+      }
+      const role = values.role;
+      if ((action !== 'invite' && action !== 'role') || !email || !isRole(role)) {
+        throw new UsageError(
+          'use: users list, users invite <address> --role administrator|editor|author, or users role <address> --role …',
+        );
+      }
+      if (action === 'role') {
+        await withDatabase(async ({ db }) => {
+          const user = (await listUsers(db)).find(
+            (row) => row.email === email.trim().toLowerCase(),
+          );
+          if (!user) throw new UsageError(`No account has the address ${email}.`);
+          await changeRole(db, user.id, role);
+        });
+        console.log(`${email.trim().toLowerCase()} is now ${role}.`);
+        return 0;
+      }
+      const config = parseConfig(process.env);
+      const link = await withDatabase(async ({ db }) => {
+        const inviter = (await listUsers(db)).find((row) => row.role === 'administrator');
+        if (!inviter) throw new UsageError('Create an administrator first: admin create --email …');
+        const invite = await inviteUser(db, { email, role, invitedBy: inviter.id });
+        const url = `${config.siteUrl}/admin/invite/${invite.token}`;
+        const site = await readSiteSettings(db, console);
+        await enqueueMail(db, {
+          to: invite.email,
+          subject: userAdminMessages.mailSubject(site.title),
+          text: userAdminMessages.mailText(
+            site.title,
+            inviter.name || inviter.email,
+            roleNames[role],
+            url,
+            new Date(Date.now() + inviteLifetimeMs).toISOString().slice(0, 10),
+          ),
+        });
+        return url;
+      });
+      console.log(
+        `Invited ${email.trim().toLowerCase()} as ${role}; the mail is in the outbox. The link, valid 7 days:\n${link}`,
+      );
       return 0;
     }
     case 'coupons': {

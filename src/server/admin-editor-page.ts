@@ -1,13 +1,12 @@
 import { editorMessages } from '../features/admin/messages.ts';
 import type { EditorPost } from '../features/admin/post-editor.ts';
+import { refusePostChange } from '../features/admin/server/owner-check.ts';
 import { loadEditablePost } from '../features/content/server/admin-posts.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { toZonedInputs } from '../platform/time-zone.ts';
-import { type AdminPage, startAdminPage } from './admin-page.ts';
+import { type AdminPage, forbiddenScreen, startAdminPage } from './admin-page.ts';
 
-type AstroLike = Parameters<typeof startAdminPage>[0] & {
-  rewrite: (path: string) => Promise<Response>;
-};
+type AstroLike = Parameters<typeof startAdminPage>[0];
 
 export type AdminEditorPage = {
   admin: AdminPage;
@@ -31,7 +30,7 @@ export async function loadEditorPage(
   kind: 'posts' | 'pages',
   idParam: string | undefined,
 ): Promise<AdminEditorPage | Response> {
-  const admin = await startAdminPage(astro);
+  const admin = await startAdminPage(astro, kind === 'posts' ? 'posts' : 'pages');
   if (admin instanceof Response) return admin;
   const type = kind === 'posts' ? 'post' : 'page';
   const { db } = admin.app.database;
@@ -40,6 +39,8 @@ export async function loadEditorPage(
     const id = /^\d{1,12}$/.test(idParam) ? Number(idParam) : Number.NaN;
     const found = Number.isSafeInteger(id) ? await loadEditablePost(db, id) : undefined;
     if (!found || found.type !== type) return astro.rewrite('/404');
+    const refusal = refusePostChange(admin.owner, found);
+    if (refusal) return forbiddenScreen(astro, refusal.message);
     post = found;
   }
   const { timeZone } = await readSiteSettings(db, admin.app.log);

@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
+import { adminMessages } from '../features/admin/messages.ts';
+import type { Permission } from '../features/admin/permissions.ts';
 import { type Owner, readOwner } from '../features/admin/server/owner-check.ts';
 import type { AppContext } from './boot.ts';
 import { siteChrome } from './public-page.ts';
 
 type AstroLike = {
-  locals: { app: AppContext };
+  locals: App.Locals;
   request: Request;
   url: URL;
   redirect: (path: string, status?: 301 | 302 | 303 | 307 | 308) => Response;
+  rewrite: (path: string) => Promise<Response>;
 };
 
 export type AdminPage = {
@@ -16,6 +19,8 @@ export type AdminPage = {
   owner: Owner;
   userId: number;
   userName: string;
+  /** What the user may do, for the sidebar and the screen's own buttons. */
+  can: Permission[];
   /** The session's CSRF token, for the screen's forms and calls. */
   csrf: string;
   siteTitle: string;
@@ -24,11 +29,15 @@ export type AdminPage = {
 };
 
 /**
- * Starts a signed-in admin screen: the administrator and what every screen shows, or the
- * redirect to the sign-in page (coming back here afterwards) when the request has no session.
- * Its forms are checked by `ownerPost` against the owner read here.
+ * Starts a signed-in admin screen: the user and what every screen shows, or the redirect to
+ * the sign-in page (coming back here afterwards) when the request has no session, or the 403
+ * screen naming what is missing when the user's role does not hold `need`. Its forms are
+ * checked by `ownerPost` against the owner read here.
  */
-export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Response> {
+export async function startAdminPage(
+  astro: AstroLike,
+  need: Permission,
+): Promise<AdminPage | Response> {
   const { app } = astro.locals;
   const owner = await readOwner(
     { db: app.database.db, secret: app.secret },
@@ -42,6 +51,8 @@ export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Resp
     const search = query.size > 0 ? `?${query}` : '';
     return astro.redirect(`/admin/sign-in${search}`, 303);
   }
+  if (!owner.permissions.has(need))
+    return forbiddenScreen(astro, adminMessages.notAllowedToSee(need));
   const [user, chrome] = await Promise.all([
     app.database.db
       .selectFrom('users')
@@ -62,8 +73,15 @@ export async function startAdminPage(astro: AstroLike): Promise<AdminPage | Resp
     owner,
     userId: owner.userId,
     userName: user.name || user.email,
+    can: [...owner.permissions],
     csrf: owner.csrf,
     siteTitle: chrome.identity.title,
     newEntries: Number(user.new_entries),
   };
+}
+
+/** The 403 screen, at the address asked for, saying what the user's role does not hold. */
+export function forbiddenScreen(astro: AstroLike, message: string): Promise<Response> {
+  astro.locals.forbidden = message;
+  return astro.rewrite('/admin/forbidden');
 }

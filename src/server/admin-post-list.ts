@@ -32,8 +32,10 @@ export async function loadAdminPostList(
   astro: AstroLike,
   kind: 'posts' | 'pages',
 ): Promise<AdminPostList | Response> {
-  const admin = await startAdminPage(astro);
+  const admin = await startAdminPage(astro, kind === 'posts' ? 'posts' : 'pages');
   if (admin instanceof Response) return admin;
+  // An author's list is their own posts.
+  const onlyOwn = kind === 'posts' && !admin.owner.permissions.has('othersPosts');
   const params = astro.url.searchParams;
   const search = (params.get('q') ?? '').slice(0, 200);
   const stateParam = params.get('state') ?? '';
@@ -50,6 +52,7 @@ export async function loadAdminPostList(
       search,
       state,
       tagSlug: tag,
+      authorId: onlyOwn ? admin.userId : undefined,
       page,
       perPage,
     }),

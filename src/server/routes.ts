@@ -142,6 +142,8 @@ export const formsImportMaxBytes = 4 * megabyte;
 export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   ['/admin/sign-in', adminForm()],
   ['/admin/setup/{token}', adminForm()],
+  ['/admin/invite/{token}', adminForm()],
+  ['/admin/users', adminForm()],
   ['/admin/sign-out', { ...adminForm(), methods: ['POST'] }],
   ['/admin/account', adminForm()],
   ['/admin/outbox', adminForm()],

@@ -13,7 +13,7 @@ import type { TestServer } from '../support/test-server.ts';
  * changes either way. The sign-in and set-up forms are the only writes made without a session.
  */
 
-const withoutSession = new Set(['/admin/sign-in', '/admin/setup/{token}']);
+const withoutSession = new Set(['/admin/sign-in', '/admin/setup/{token}', '/admin/invite/{token}']);
 
 /** A plausible body for each kind of route: what a real write of it would carry. */
 function bodyFor(reads: string | undefined, token: string): { body: BodyInit; type?: string } {

@@ -313,6 +313,28 @@ describe('quire CLI', () => {
     expect(quire(['demo', 'keep']).code).toBe(2);
   });
 
+  it('lists users, invites one through the outbox and changes a role', () => {
+    const created = quire(['admin', 'create', '--email', 'owner@example.org'], {
+      input: 'a long enough password\n',
+    });
+    expect(created.code, created.err).toBe(0);
+    const invited = quire(['users', 'invite', 'ed@example.org', '--role', 'editor']);
+    expect(invited.code, invited.err).toBe(0);
+    expect(invited.out).toMatch(
+      /^Invited ed@example\.org as editor; the mail is in the outbox\. The link, valid 7 days:\nhttp:\/\/\S+\/admin\/invite\/\S+\n$/,
+    );
+    expect(quire(['users', 'invite', 'ed@example.org', '--role', 'editor']).err).toContain(
+      'ed@example.org is invited already',
+    );
+    expect(quire(['users', 'list']).out).toBe(
+      'owner@example.org\tadministrator\t0 posts\tSite owner\n',
+    );
+    expect(quire(['users', 'role', 'owner@example.org', '--role', 'author']).err).toContain(
+      'The site needs an administrator',
+    );
+    expect(quire(['users', 'invite', 'x@example.org', '--role', 'owner']).code).toBe(2);
+  });
+
   it('explains itself and refuses unknown commands', () => {
     expect(quire(['help']).out).toContain('import <file.json>');
     const unknown = quire(['frobnicate']);

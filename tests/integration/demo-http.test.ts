@@ -139,12 +139,12 @@ for (const database of testDatabases()) {
       expect(subjects).toContain('Ada’s Workshop: a message from the contact form');
       expect(subjects).toContain('Your message to Ada’s Workshop');
 
-      const removed = await call('/admin/api/demo/remove', {});
+      const removed = await call('/admin/api/demo/remove', { confirm: true });
       expect(removed.status).toBe(200);
       expect(removed.reply.message).toMatch(
         /^The demo content is gone: \d+ posts, \d+ pages, \d+ forms, \d+ images, 1 coupon and \d+ settings\.$/,
       );
-      expect((await call('/admin/api/demo/remove', {})).reply.message).toBe(
+      expect((await call('/admin/api/demo/remove', { confirm: true })).reply.message).toBe(
         'There is no demo content left to remove.',
       );
       const after = decodeHtml(await (await fetch(`${server.url}/`)).text());

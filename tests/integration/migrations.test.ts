@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { migrateToLatest, readSchemaState } from '../../src/platform/db/migrate.ts';
 import { addFieldIdMarks } from '../../src/platform/db/migrations/2026-11-28-015-field-id-marks.ts';
+import { addUsersAndRoles } from '../../src/platform/db/migrations/2026-11-28-020-users-and-roles.ts';
 import { testDatabases } from '../support/databases.ts';
 
 /**
@@ -26,6 +27,7 @@ const releasedMigrations = [
   '2026-11-28-014-sign-in-failures',
   '2026-11-28-015-field-id-marks',
   '2026-11-28-016-edit-revisions',
+  '2026-11-28-020-users-and-roles',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {
@@ -149,6 +151,49 @@ for (const database of testDatabases()) {
       await sql`delete from kysely_migration where name = '2099-01-01-999-future'`.execute(
         handle.db,
       );
+    });
+
+    it('make every user so far an administrator and the first one the author of every post', async () => {
+      // The schema as the release before roles left it: every table, no role, no author.
+      const older = await database.open();
+      try {
+        await sql`drop table user_invites`.execute(older.db);
+        await sql`drop index posts_author_idx`.execute(older.db);
+        await sql`alter table posts drop column author_id`.execute(older.db);
+        await sql`alter table users drop column role`.execute(older.db);
+        const now = Date.now();
+        const user = (email: string) =>
+          older.db
+            .insertInto('users')
+            .values({ email, name: email, password_hash: 'x', created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+        const first = await user('first@example.org');
+        await user('second@example.org');
+        await sql`insert into posts (type, title, slug, excerpt, body_markdown, body_html, body_text, status, created_at, updated_at)
+          values ('post', 'Old', 'old', '', '', '', '', 'published', ${now}, ${now})`.execute(
+          older.db,
+        );
+
+        await addUsersAndRoles(older.db, older.kind);
+
+        const users = await older.db
+          .selectFrom('users')
+          .select(['email', 'role'])
+          .orderBy('id')
+          .execute();
+        expect(users).toEqual([
+          { email: 'first@example.org', role: 'administrator' },
+          { email: 'second@example.org', role: 'administrator' },
+        ]);
+        const post = await older.db
+          .selectFrom('posts')
+          .select('author_id')
+          .executeTakeFirstOrThrow();
+        expect(post.author_id).toBe(first.id);
+      } finally {
+        await older.close();
+      }
     });
   });
 }

@@ -31,4 +31,5 @@ export const contentMessages = {
   notFoundText: 'There is nothing at this address. It may have moved, or the link may be mistyped.',
   notFoundHome: 'Go to the home page',
   minutesToRead: (minutes: number) => `${minutes} min read`,
+  byAuthor: (name: string) => `by ${name}`,
 } as const;

@@ -21,7 +21,12 @@ export type PostSummary = {
 export type PostDetail = PostSummary & { html: SanitisedHtml; readingMinutes: number };
 
 /** A post on its own page: what search engines and link previews show, when worded apart. */
-export type PostPage = PostDetail & { seoTitle: string; seoDescription: string };
+export type PostPage = PostDetail & {
+  seoTitle: string;
+  seoDescription: string;
+  /** Its author's name; empty when it has none (decision 0056). */
+  author?: string;
+};
 
 /** A search hit: the post and a snippet of escaped text with the matches in `<mark>`. */
 export type SearchResult = PostSummary & { snippetHtml: SanitisedHtml };

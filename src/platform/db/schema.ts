@@ -27,6 +27,8 @@ export interface PostsTable {
   revision: Generated<number>;
   /** The user who saved it last, if a user did (not the CLI or an import). */
   updated_by: Generated<number | null>;
+  /** Who wrote it; null for posts from the CLI or an import before any user existed. */
+  author_id: Generated<number | null>;
 }
 
 export interface TagsTable {
@@ -61,6 +63,21 @@ export interface UsersTable {
   created_at: EpochMs;
   /** The newest entry id this administrator has seen in the admin (the sidebar's badge). */
   entries_seen_id: Generated<number>;
+  /** administrator, editor or author (features/admin/permissions.ts; migration 020). */
+  role: Generated<string>;
+}
+
+/** An invitation to become a user, mailed as a link valid 7 days (migration 020). */
+export interface UserInvitesTable {
+  id: Generated<number>;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  accepted_at: EpochMs | null;
+  revoked_at: EpochMs | null;
 }
 
 export interface SettingsTable {
@@ -366,6 +383,7 @@ export interface Database {
   post_tags: PostTagsTable;
   media: MediaTable;
   users: UsersTable;
+  user_invites: UserInvitesTable;
   settings: SettingsTable;
   secrets: SecretsTable;
   counters: CountersTable;

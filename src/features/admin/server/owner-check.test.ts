@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../messages.ts';
-import { administratorPermissions, permissions } from '../permissions.ts';
+import { administratorPermissions, permissions, permissionsOf } from '../permissions.ts';
 import { type Owner, refuseOwnerWrite } from './owner-check.ts';
 import { csrfToken } from './sessions.ts';
 
@@ -11,6 +11,7 @@ const ownerWith = (held: Owner['permissions']): Owner => ({
   userId: 7,
   session,
   csrf: csrfToken(secret, session),
+  role: 'administrator',
   permissions: held,
 });
 
@@ -39,5 +40,44 @@ describe('refuseOwnerWrite', () => {
     const refusal = refuseOwnerWrite(secret, owner, owner.csrf, 'settings');
     expect(refusal).toEqual({ status: 403, message: adminMessages.notAllowed('settings') });
     expect(refusal?.message).toContain('the site’s settings');
+  });
+});
+
+describe('roles', () => {
+  it('give an editor the content and an author their own posts, and nothing else', () => {
+    const editor = ownerWith(permissionsOf('editor'));
+    const author = ownerWith(permissionsOf('author'));
+    for (const permission of [
+      'posts',
+      'othersPosts',
+      'pages',
+      'tags',
+      'media',
+      'redirects',
+    ] as const) {
+      expect(refuseOwnerWrite(secret, editor, editor.csrf, permission)).toBeUndefined();
+    }
+    for (const permission of ['settings', 'forms', 'entries', 'users', 'payments'] as const) {
+      expect(refuseOwnerWrite(secret, editor, editor.csrf, permission)?.status).toBe(403);
+    }
+    expect(refuseOwnerWrite(secret, author, author.csrf, 'posts')).toBeUndefined();
+    expect(refuseOwnerWrite(secret, author, author.csrf, 'media')).toBeUndefined();
+    for (const permission of [
+      'othersPosts',
+      'pages',
+      'tags',
+      'othersMedia',
+      'redirects',
+    ] as const) {
+      expect(refuseOwnerWrite(secret, author, author.csrf, permission)).toEqual({
+        status: 403,
+        message: adminMessages.notAllowed(permission),
+      });
+    }
+  });
+
+  it('read an unknown stored role as the least one', () => {
+    expect(permissionsOf('owner')).toEqual(permissionsOf('author'));
+    expect(permissionsOf('administrator')).toEqual(new Set(permissions));
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/connect.ts';
 import { adminMessages } from '../messages.ts';
-import { administratorPermissions, type Permission } from '../permissions.ts';
+import { type Permission, permissionsOf } from '../permissions.ts';
 import { type AdminSession, csrfToken, csrfTokenMatches, readSession } from './sessions.ts';
 
 /** The signed-in user behind a request: the session, its CSRF token and what the user may do. */
@@ -9,6 +9,8 @@ export type Owner = {
   session: AdminSession;
   /** The session's CSRF token, for the screen's forms and calls. */
   csrf: string;
+  /** The user's role, as stored; `permissions` is what it holds. */
+  role: string;
   permissions: ReadonlySet<Permission>;
 };
 
@@ -22,12 +24,18 @@ export async function readOwner(
 ): Promise<Owner | undefined> {
   const session = await readSession(db, cookieHeader);
   if (!session) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', session.userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
   return {
     userId: session.userId,
     session,
     csrf: csrfToken(secret, session),
-    // Every user is an administrator until roles exist (issue 29).
-    permissions: administratorPermissions,
+    role: user.role,
+    permissions: permissionsOf(user.role),
   };
 }
 
@@ -52,4 +60,22 @@ export function refuseOwnerWrite(
     return { status: 403, message: adminMessages.notAllowed(permission) };
   }
   return undefined;
+}
+
+/**
+ * Whether an owner may change this post or page, beyond the `posts` permission every post
+ * write needs: a page needs `pages`, someone else's post `othersPosts` (an author changes only
+ * their own). Undefined when allowed; otherwise the refusal, naming what is missing.
+ */
+export function refusePostChange(
+  owner: Owner,
+  post: { type: 'post' | 'page'; authorId: number | null },
+): OwnerRefusal | undefined {
+  if (post.type === 'page') {
+    return owner.permissions.has('pages')
+      ? undefined
+      : { status: 403, message: adminMessages.notAllowed('pages') };
+  }
+  if (post.authorId === owner.userId || owner.permissions.has('othersPosts')) return undefined;
+  return { status: 403, message: adminMessages.notYourPost };
 }

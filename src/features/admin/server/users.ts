@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/connect.ts';
+import type { Role } from '../permissions.ts';
 import { hashPassword } from './passwords.ts';
 
 export const newAdminSchema = z.object({
@@ -16,9 +17,21 @@ export class UserError extends Error {
 }
 
 /** Creates an administrator account; an existing address is refused, never overwritten. */
-export async function createAdmin(
+export function createAdmin(
   db: Db,
   input: z.input<typeof newAdminSchema>,
+): Promise<{ id: number; email: string }> {
+  return createUser(db, input, 'administrator');
+}
+
+/**
+ * Creates a user with a role. The site's first user is the author of the posts that have none
+ * (the demo's, an import's made before anyone signed up).
+ */
+export async function createUser(
+  db: Db,
+  input: z.input<typeof newAdminSchema>,
+  role: Role,
 ): Promise<{ id: number; email: string }> {
   const parsed = newAdminSchema.safeParse(input);
   if (!parsed.success) throw new UserError(parsed.error.issues.map((i) => i.message).join(' '));
@@ -29,11 +42,25 @@ export async function createAdmin(
     .where('email', '=', email)
     .executeTakeFirst();
   if (existing) throw new UserError(`An account for ${email} already exists.`);
+  const first = (await countUsers(db)) === 0;
   const row = await db
     .insertInto('users')
-    .values({ email, name, password_hash: await hashPassword(password), created_at: Date.now() })
+    .values({
+      email,
+      name,
+      role,
+      password_hash: await hashPassword(password),
+      created_at: Date.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (first) {
+    await db
+      .updateTable('posts')
+      .set({ author_id: row.id })
+      .where('author_id', 'is', null)
+      .execute();
+  }
   return { id: row.id, email };
 }
 
@@ -47,7 +74,17 @@ export async function findUserEmail(db: Db, userId: number): Promise<string> {
   return row.email;
 }
 
+/** How many administrators the site has: without one, the start prints a set-up link. */
 export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'administrator')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))

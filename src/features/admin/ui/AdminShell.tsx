@@ -1,26 +1,30 @@
 import type { ReactNode } from 'react';
 import { shellMessages as m } from '../messages.ts';
+import type { Permission } from '../permissions.ts';
 import { toastRegionId } from './toast.ts';
 
 /** The admin's screens, in the sidebar's order; each is added here when it exists. */
-const sections = [
-  { path: '/admin', label: m.screens.dashboard },
-  { path: '/admin/posts', label: m.screens.posts },
-  { path: '/admin/pages', label: m.screens.pages },
-  { path: '/admin/forms', label: m.screens.forms },
-  { path: '/admin/entries', label: m.screens.entries },
-  { path: '/admin/coupons', label: m.screens.coupons },
-  { path: '/admin/stats', label: m.screens.stats },
-  { path: '/admin/subscribers', label: m.screens.subscribers },
-  { path: '/admin/settings', label: m.screens.settings },
-  { path: '/admin/outbox', label: m.screens.outbox },
-  { path: '/admin/account', label: m.screens.account },
-] as const;
+const sections: readonly { path: string; label: string; need: Permission }[] = [
+  { path: '/admin', label: m.screens.dashboard, need: 'account' },
+  { path: '/admin/posts', label: m.screens.posts, need: 'posts' },
+  { path: '/admin/pages', label: m.screens.pages, need: 'pages' },
+  { path: '/admin/forms', label: m.screens.forms, need: 'forms' },
+  { path: '/admin/entries', label: m.screens.entries, need: 'entries' },
+  { path: '/admin/coupons', label: m.screens.coupons, need: 'payments' },
+  { path: '/admin/stats', label: m.screens.stats, need: 'stats' },
+  { path: '/admin/subscribers', label: m.screens.subscribers, need: 'subscribers' },
+  { path: '/admin/users', label: m.screens.users, need: 'users' },
+  { path: '/admin/settings', label: m.screens.settings, need: 'settings' },
+  { path: '/admin/outbox', label: m.screens.outbox, need: 'outbox' },
+  { path: '/admin/account', label: m.screens.account, need: 'account' },
+];
 
 type Props = {
   siteTitle: string;
   siteUrl: string;
   userName: string;
+  /** What the signed-in user may do: the sidebar shows only the screens they may open. */
+  can: readonly Permission[];
   /** The session's CSRF token, carried by every form that changes something. */
   csrf: string;
   /** The address of the screen shown, to mark its link. */
@@ -33,22 +37,32 @@ type Props = {
   children: ReactNode;
 };
 
-function SectionLinks({ current, newEntries = 0 }: { current: string; newEntries?: number }) {
+function SectionLinks({
+  current,
+  can,
+  newEntries = 0,
+}: {
+  current: string;
+  can: readonly Permission[];
+  newEntries?: number;
+}) {
   return (
     <ul>
-      {sections.map((section) => (
-        <li key={section.path}>
-          <a href={section.path} aria-current={section.path === current ? 'page' : undefined}>
-            {section.label}
-            {section.path === '/admin/entries' && newEntries > 0 && (
-              <span className="admin-badge">
-                {newEntries > 99 ? '99+' : newEntries}
-                <span className="visually-hidden">{m.newEntries}</span>
-              </span>
-            )}
-          </a>
-        </li>
-      ))}
+      {sections
+        .filter((section) => can.includes(section.need))
+        .map((section) => (
+          <li key={section.path}>
+            <a href={section.path} aria-current={section.path === current ? 'page' : undefined}>
+              {section.label}
+              {section.path === '/admin/entries' && newEntries > 0 && (
+                <span className="admin-badge">
+                  {newEntries > 99 ? '99+' : newEntries}
+                  <span className="visually-hidden">{m.newEntries}</span>
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -63,6 +77,7 @@ export function AdminShell({
   siteTitle,
   siteUrl,
   userName,
+  can,
   csrf,
   current,
   title,
@@ -102,11 +117,11 @@ export function AdminShell({
       <details className="admin-menu">
         <summary>{m.menu}</summary>
         <nav aria-label={m.navigation}>
-          <SectionLinks current={current} newEntries={newEntries} />
+          <SectionLinks current={current} can={can} newEntries={newEntries} />
         </nav>
       </details>
       <nav className="admin-nav" aria-label={m.navigation}>
-        <SectionLinks current={current} newEntries={newEntries} />
+        <SectionLinks current={current} can={can} newEntries={newEntries} />
       </nav>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {trail.length > 0 && (

@@ -1,4 +1,5 @@
 import { dashboardMessages as m } from '../messages.ts';
+import type { Permission } from '../permissions.ts';
 
 export type DashboardFigures = {
   statsEnabled: boolean;
@@ -20,12 +21,20 @@ const whenIn = (timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 /** `/admin`: what a site owner wants to see first. */
-export function DashboardPage({ figures }: { figures: DashboardFigures }) {
+export function DashboardPage({
+  figures,
+  can,
+}: {
+  figures: DashboardFigures;
+  /** What the user may do: the dashboard shows the cards of what they may open. */
+  can: readonly Permission[];
+}) {
+  const may = (permission: Permission) => can.includes(permission);
   const { today, week, entries, pendingSubscribers, failedMail, mailKeptIn, timeZone } = figures;
   const when = whenIn(timeZone);
   return (
     <>
-      {figures.demo && (
+      {figures.demo && may('settings') && (
         <p className="admin-notice" id="demo-still-here">
           {m.demoStill} <a href="/admin/settings">{m.demoWhere}</a>
         </p>
@@ -34,76 +43,88 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
         <a className="admin-button admin-button--primary" href="/admin/posts/new">
           {m.writePost}
         </a>{' '}
-        <a className="admin-button" href="/admin/pages/new">
-          {m.newPage}
-        </a>
+        {may('pages') && (
+          <a className="admin-button" href="/admin/pages/new">
+            {m.newPage}
+          </a>
+        )}
       </p>
       <div className="admin-cards">
-        <section className="admin-card" aria-labelledby="card-visits">
-          <h2 id="card-visits">{m.visits}</h2>
-          {figures.statsEnabled ? (
-            <dl className="admin-figures">
-              <div>
-                <dt>{m.pageViewsToday}</dt>
-                <dd>{numbers.format(today.pageViews)}</dd>
-              </div>
-              <div>
-                <dt>{m.visitorsToday}</dt>
-                <dd>{numbers.format(today.visitors)}</dd>
-              </div>
-              <div>
-                <dt>{m.pageViewsWeek}</dt>
-                <dd>{numbers.format(week.pageViews)}</dd>
-              </div>
-              <div>
-                <dt>{m.visitorsWeek}</dt>
-                <dd>{numbers.format(week.visitors)}</dd>
-              </div>
-            </dl>
-          ) : (
-            <p>{m.statsOff}</p>
-          )}
-          <p className="admin-hint">{m.daysHint(timeZone)}</p>
-          <p>
-            <a href="/admin/stats">{m.allStats}</a>
-          </p>
-        </section>
-        <section className="admin-card" aria-labelledby="card-entries">
-          <h2 id="card-entries">{m.newestEntries}</h2>
-          {entries.length === 0 ? (
-            <p>{m.noEntries}</p>
-          ) : (
-            <ul className="admin-list">
-              {entries.map((entry) => (
-                <li key={entry.id}>
-                  <strong>{entry.formTitle}</strong>
-                  <span className="admin-list__meta">
-                    {' '}
-                    ·{' '}
-                    <time dateTime={new Date(entry.submittedAt).toISOString()}>
-                      {when.format(entry.submittedAt)}
-                    </time>
-                  </span>
-                  {entry.summary ? <span className="admin-list__text">{entry.summary}</span> : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="admin-card" aria-labelledby="card-subscribers">
-          <h2 id="card-subscribers">{m.subscribers}</h2>
-          <p>{pendingSubscribers === 0 ? m.nobodyPending : m.pending(pendingSubscribers)}</p>
-        </section>
-        <section className="admin-card" aria-labelledby="card-mail">
-          <h2 id="card-mail">{m.mail}</h2>
-          {mailKeptIn !== undefined ? (
-            <p className="admin-warning">{m.mailKeptLocally(mailKeptIn)}</p>
-          ) : (
-            <p className={failedMail > 0 ? 'admin-warning' : undefined}>
-              {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
+        {may('stats') && (
+          <section className="admin-card" aria-labelledby="card-visits">
+            <h2 id="card-visits">{m.visits}</h2>
+            {figures.statsEnabled ? (
+              <dl className="admin-figures">
+                <div>
+                  <dt>{m.pageViewsToday}</dt>
+                  <dd>{numbers.format(today.pageViews)}</dd>
+                </div>
+                <div>
+                  <dt>{m.visitorsToday}</dt>
+                  <dd>{numbers.format(today.visitors)}</dd>
+                </div>
+                <div>
+                  <dt>{m.pageViewsWeek}</dt>
+                  <dd>{numbers.format(week.pageViews)}</dd>
+                </div>
+                <div>
+                  <dt>{m.visitorsWeek}</dt>
+                  <dd>{numbers.format(week.visitors)}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p>{m.statsOff}</p>
+            )}
+            <p className="admin-hint">{m.daysHint(timeZone)}</p>
+            <p>
+              <a href="/admin/stats">{m.allStats}</a>
             </p>
-          )}
-        </section>
+          </section>
+        )}
+        {may('entries') && (
+          <section className="admin-card" aria-labelledby="card-entries">
+            <h2 id="card-entries">{m.newestEntries}</h2>
+            {entries.length === 0 ? (
+              <p>{m.noEntries}</p>
+            ) : (
+              <ul className="admin-list">
+                {entries.map((entry) => (
+                  <li key={entry.id}>
+                    <strong>{entry.formTitle}</strong>
+                    <span className="admin-list__meta">
+                      {' '}
+                      ·{' '}
+                      <time dateTime={new Date(entry.submittedAt).toISOString()}>
+                        {when.format(entry.submittedAt)}
+                      </time>
+                    </span>
+                    {entry.summary ? (
+                      <span className="admin-list__text">{entry.summary}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {may('subscribers') && (
+          <section className="admin-card" aria-labelledby="card-subscribers">
+            <h2 id="card-subscribers">{m.subscribers}</h2>
+            <p>{pendingSubscribers === 0 ? m.nobodyPending : m.pending(pendingSubscribers)}</p>
+          </section>
+        )}
+        {may('outbox') && (
+          <section className="admin-card" aria-labelledby="card-mail">
+            <h2 id="card-mail">{m.mail}</h2>
+            {mailKeptIn !== undefined ? (
+              <p className="admin-warning">{m.mailKeptLocally(mailKeptIn)}</p>
+            ) : (
+              <p className={failedMail > 0 ? 'admin-warning' : undefined}>
+                {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
+              </p>
+            )}
+          </section>
+        )}
       </div>
     </>
   );

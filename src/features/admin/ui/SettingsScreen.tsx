@@ -262,7 +262,7 @@ function DemoContent({ items, csrf }: { items: NonNullable<Props['demo']>; csrf:
   const remove = async () => {
     setAsking(false);
     setRemoving(true);
-    const reply = await callAdmin('/admin/api/demo/remove', csrf, {});
+    const reply = await callAdmin('/admin/api/demo/remove', csrf, { confirm: true });
     setRemoving(false);
     setDone(reply.ok);
     setNotice({ kind: reply.ok ? 'success' : 'error', text: reply.message });

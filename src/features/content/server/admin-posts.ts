@@ -19,10 +19,14 @@ export type AdminPostRow = {
   publishedAt: number | null;
   updatedAt: number;
   tags: string[];
+  /** The author's name (or address); empty when the post has none. */
+  author: string;
 };
 
 export type AdminPostFilter = {
   type: PostType;
+  /** Only this user's posts: what an author's list shows. */
+  authorId?: number | undefined;
   /** Words the title contains, in any case. */
   search?: string | undefined;
   state?: PostState | undefined;
@@ -49,7 +53,11 @@ export async function listAdminPosts(
   filter: AdminPostFilter,
   now = Date.now(),
 ): Promise<Page<AdminPostRow>> {
-  let query = db.selectFrom('posts').where('posts.type', '=', filter.type);
+  let query = db
+    .selectFrom('posts')
+    .leftJoin('users', 'users.id', 'posts.author_id')
+    .where('posts.type', '=', filter.type);
+  if (filter.authorId !== undefined) query = query.where('posts.author_id', '=', filter.authorId);
   const search = filter.search?.trim();
   if (search) {
     query = query.where(sql<boolean>`lower(posts.title) like ${likePattern(search)} escape '\\'`);
@@ -70,6 +78,8 @@ export async function listAdminPosts(
       'posts.slug',
       'posts.published_at',
       'posts.updated_at',
+      'users.name as author_name',
+      'users.email as author_email',
       stateOf(now).as('state'),
     ])
     .orderBy('posts.updated_at', 'desc')
@@ -101,6 +111,7 @@ export async function listAdminPosts(
       publishedAt: row.published_at === null ? null : Number(row.published_at),
       updatedAt: Number(row.updated_at),
       tags: tags.get(row.id) ?? [],
+      author: row.author_name || row.author_email || '',
     })),
     total,
     page,
@@ -131,6 +142,8 @@ export type EditablePost = {
   updatedAt: number;
   /** What its next save is made from (migration 016). */
   revision: number;
+  /** Who wrote it (migration 020); null for one from the command line or an import. */
+  authorId: number | null;
 };
 
 export async function loadEditablePost(
@@ -157,6 +170,7 @@ export async function loadEditablePost(
       'posts.published_at',
       'posts.updated_at',
       'posts.revision',
+      'posts.author_id',
       stateOf(now).as('state'),
     ])
     .where('posts.id', '=', id)
@@ -189,5 +203,6 @@ export async function loadEditablePost(
     publishedAt: row.published_at === null ? null : Number(row.published_at),
     updatedAt: Number(row.updated_at),
     revision: row.revision,
+    authorId: row.author_id,
   };
 }

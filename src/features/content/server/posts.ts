@@ -171,7 +171,14 @@ export async function findPublishedBySlug(
   now = Date.now(),
 ): Promise<PostPage | undefined> {
   const row = await summaryQuery(db, now)
-    .select(['posts.body_html', 'posts.body_text', 'posts.seo_title', 'posts.seo_description'])
+    .leftJoin('users', 'users.id', 'posts.author_id')
+    .select([
+      'posts.body_html',
+      'posts.body_text',
+      'posts.seo_title',
+      'posts.seo_description',
+      'users.name as author_name',
+    ])
     .where('posts.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -182,6 +189,7 @@ export async function findPublishedBySlug(
     readingMinutes: minutesToRead(row.body_text),
     seoTitle: row.seo_title,
     seoDescription: row.seo_description,
+    author: row.author_name ?? '',
   };
 }
 

@@ -69,7 +69,15 @@ export async function savePost(
     if (id === undefined) {
       const row = await trx
         .insertInto('posts')
-        .values({ ...values, created_at: now, updated_by: edit.userId ?? null })
+        .values({
+          ...values,
+          created_at: now,
+          updated_by: edit.userId ?? null,
+          // From the command line or an import: the first administrator wrote it, if there is one.
+          author_id:
+            edit.userId ??
+            sql<number | null>`(select min(id) from users where role = 'administrator')`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       postId = row.id;

@@ -8,7 +8,7 @@ import type { PostDetail, PostSummary } from '../post-types.ts';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 type Props = {
-  post: PostDetail;
+  post: PostDetail & { author?: string };
   previous?: PostSummary | undefined;
   next?: PostSummary | undefined;
   /** The body with its embedded forms, when it has some; otherwise `post.html` is shown. */
@@ -28,6 +28,12 @@ export function ArticlePage({ post, previous, next, children, timeZone }: Props)
             <time dateTime={isoDate(post.publishedAt)}>
               {formatDate(post.publishedAt, timeZone)}
             </time>
+            {post.author && (
+              <>
+                {' · '}
+                <span className="post-meta__author">{contentMessages.byAuthor(post.author)}</span>
+              </>
+            )}
             {' · '}
             {contentMessages.minutesToRead(post.readingMinutes)}
           </p>

@@ -13,7 +13,7 @@ import { ownerCall } from '../../../server/owner-action.ts';
  */
 export const POST = ownerCall(
   {
-    permission: 'posts',
+    permission: 'media',
     input: z.object({
       file: z
         .instanceof(File, { error: editorMessages.uploadNoFile })

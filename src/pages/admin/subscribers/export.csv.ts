@@ -13,7 +13,7 @@ import { startAdminPage } from '../../../server/admin-page.ts';
  * changes nothing, so it needs no CSRF token.
  */
 export const GET: APIRoute = async (context) => {
-  const admin = await startAdminPage(context);
+  const admin = await startAdminPage(context, 'subscribers');
   if (admin instanceof Response) return admin;
   const { db } = admin.app.database;
   const feeds = await subscriberFeeds(db, admin.siteTitle);

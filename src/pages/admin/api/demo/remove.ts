@@ -9,7 +9,8 @@ import { ownerCall } from '../../../../server/owner-action.ts';
  * added and nobody changed since (decision 0053), and says what went and what stayed.
  */
 export const POST = ownerCall(
-  { permission: 'settings', input: z.object({}) },
+  // Said explicitly: a call that only reaches the route removes nothing.
+  { permission: 'settings', input: z.object({ confirm: z.literal(true) }) },
   async ({ app, owner }) => {
     const removal = await removeDemoContent({
       handle: app.database,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminMessages, editorMessages } from '../../../../features/admin/messages.ts';
 import { postFromEditor } from '../../../../features/admin/post-editor.ts';
+import { refusePostChange } from '../../../../features/admin/server/owner-check.ts';
 import { loadEditablePost } from '../../../../features/content/server/admin-posts.ts';
 import { describeImage } from '../../../../features/content/server/media.ts';
 import { ContentError, savePost } from '../../../../features/content/server/save-post.ts';
@@ -45,6 +46,10 @@ export const POST = ownerCall(
     if (existing && (values as { type?: unknown } | undefined)?.type !== existing.type) {
       return adminJson(409, { ok: false, message: editorMessages.wrongType });
     }
+    // A new page needs `pages`; an existing post or page, the right to change that one.
+    const type = (values as { type?: unknown } | undefined)?.type === 'page' ? 'page' : 'post';
+    const refusal = refusePostChange(owner, existing ?? { type, authorId: owner.userId });
+    if (refusal) return adminJson(refusal.status, { ok: false, message: refusal.message });
     // A save of what exists says which revision it was made from.
     if (existing && revision === undefined) {
       return adminJson(400, { ok: false, message: adminMessages.unreadable });
@@ -88,7 +93,7 @@ export const POST = ownerCall(
     const post = await loadEditablePost(db, saved.id, now);
     if (!post) return adminJson(404, { ok: false, message: editorMessages.notFound });
     app.log.info(
-      `${post.type === 'page' ? 'Page' : 'Post'} saved: ${post.slug} (${post.state}) by administrator ${owner.userId}`,
+      `${post.type === 'page' ? 'Page' : 'Post'} saved: ${post.slug} (${post.state}) by user ${owner.userId}`,
     );
     const message =
       post.state === 'draft'

@@ -1,0 +1,71 @@
+import { userAdminMessages as m, signInMessages } from '../messages.ts';
+
+type Props = {
+  siteTitle: string;
+  action: string;
+  /** The invited address; undefined when the link can no longer be used. */
+  email: string | undefined;
+  role: string;
+  name: string;
+  error?: string | undefined;
+};
+
+/** `/admin/invite/<token>`: an invited person's account, from the link in their mail. */
+export function InvitePage({ siteTitle, action, email, role, name, error }: Props) {
+  return (
+    <main className="admin-auth">
+      <h1>
+        {m.acceptTitle} <span className="admin-auth__site">{siteTitle}</span>
+      </h1>
+      <div role="alert" id="invite-error" className="admin-error" hidden={!error}>
+        {error}
+      </div>
+      {email !== undefined ? (
+        <form method="post" action={action} className="admin-form">
+          <p>{m.acceptIntro(role)}</p>
+          <label htmlFor="email">{signInMessages.email}</label>
+          <input id="email" type="email" autoComplete="username" value={email} readOnly />
+          <label htmlFor="name">{signInMessages.name}</label>
+          <input
+            id="name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={name}
+          />
+          <label htmlFor="password">{signInMessages.password}</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            maxLength={200}
+            aria-describedby="password-rule"
+          />
+          <p id="password-rule" className="admin-hint">
+            {signInMessages.passwordRule}
+          </p>
+          <label htmlFor="password-again">{signInMessages.passwordAgain}</label>
+          <input
+            id="password-again"
+            name="passwordAgain"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={200}
+          />
+          <button type="submit" className="admin-button admin-button--primary">
+            {m.acceptCreate}
+          </button>
+        </form>
+      ) : (
+        <p>
+          <a href="/admin/sign-in">{signInMessages.toSignIn}</a>
+        </p>
+      )}
+    </main>
+  );
+}
