@@ -32,3 +32,9 @@ export const contentMessages = {
   notFoundHome: 'Go to the home page',
   minutesToRead: (minutes: number) => `${minutes} min read`,
 } as const;
+
+/** What the content feature says to the site's owner (the admin's lists and editor). */
+export const contentOwnerMessages = {
+  slugInTrash: (slug: string, title: string) =>
+    `"${slug}" is kept by “${title}”, which is in the Trash. Restore it, or delete it permanently to use the address.`,
+} as const;

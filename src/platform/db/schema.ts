@@ -27,6 +27,8 @@ export interface PostsTable {
   revision: Generated<number>;
   /** The user who saved it last, if a user did (not the CLI or an import). */
   updated_by: Generated<number | null>;
+  /** When it was moved to the Trash; null while it is not there (migration 018). */
+  trashed_at: Generated<EpochMs | null>;
 }
 
 export interface TagsTable {

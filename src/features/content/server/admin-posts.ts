@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { PostType } from '../../../platform/db/schema.ts';
 import type { Page } from '../post-types.ts';
@@ -19,10 +19,16 @@ export type AdminPostRow = {
   publishedAt: number | null;
   updatedAt: number;
   tags: string[];
+  /** What a change chosen in the list is made from (migration 016). */
+  revision: number;
+  /** When it was moved to the Trash, or null. */
+  trashedAt: number | null;
 };
 
 export type AdminPostFilter = {
   type: PostType;
+  /** The Trash (newest moved first), or everything else (newest change first). */
+  inTrash?: boolean | undefined;
   /** Words the title contains, in any case. */
   search?: string | undefined;
   state?: PostState | undefined;
@@ -43,13 +49,17 @@ function likePattern(words: string): string {
 /**
  * The owner's list of posts or pages, drafts and scheduled ones included: newest change first,
  * filtered by words of the title, state and tag, a page at a time (the last, past the end).
+ * The Trash is a list of its own, newest moved first.
  */
 export async function listAdminPosts(
   db: Db,
   filter: AdminPostFilter,
   now = Date.now(),
 ): Promise<Page<AdminPostRow>> {
-  let query = db.selectFrom('posts').where('posts.type', '=', filter.type);
+  let query = db
+    .selectFrom('posts')
+    .where('posts.type', '=', filter.type)
+    .where('posts.trashed_at', filter.inTrash ? 'is not' : 'is', null);
   const search = filter.search?.trim();
   if (search) {
     query = query.where(sql<boolean>`lower(posts.title) like ${likePattern(search)} escape '\\'`);
@@ -70,8 +80,11 @@ export async function listAdminPosts(
       'posts.slug',
       'posts.published_at',
       'posts.updated_at',
+      'posts.revision',
+      'posts.trashed_at',
       stateOf(now).as('state'),
     ])
+    .$if(filter.inTrash === true, (q) => q.orderBy('posts.trashed_at', 'desc'))
     .orderBy('posts.updated_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(filter.perPage)
@@ -101,12 +114,44 @@ export async function listAdminPosts(
       publishedAt: row.published_at === null ? null : Number(row.published_at),
       updatedAt: Number(row.updated_at),
       tags: tags.get(row.id) ?? [],
+      revision: row.revision,
+      trashedAt: row.trashed_at === null ? null : Number(row.trashed_at),
     })),
     total,
     page,
     perPage: filter.perPage,
     pageCount,
   };
+}
+
+/** How many posts or pages each view of the list holds: each state, and the Trash. */
+export type PostViewCounts = Record<PostState | 'all' | 'trash', number>;
+
+export async function countPostViews(
+  db: Db,
+  type: PostType,
+  now = Date.now(),
+): Promise<PostViewCounts> {
+  const count = (when: RawBuilder<boolean>) =>
+    sql<number>`coalesce(sum(case when ${when} then 1 else 0 end), 0)`;
+  const kept = sql<boolean>`posts.trashed_at is null`;
+  const row = await db
+    .selectFrom('posts')
+    .select([
+      count(sql`${kept} and ${stateOf(now)} = 'draft'`).as('draft'),
+      count(sql`${kept} and ${stateOf(now)} = 'scheduled'`).as('scheduled'),
+      count(sql`${kept} and ${stateOf(now)} = 'published'`).as('published'),
+      count(sql`posts.trashed_at is not null`).as('trash'),
+    ])
+    .where('posts.type', '=', type)
+    .executeTakeFirstOrThrow();
+  const counts = {
+    draft: Number(row.draft),
+    scheduled: Number(row.scheduled),
+    published: Number(row.published),
+    trash: Number(row.trash),
+  };
+  return { ...counts, all: counts.draft + counts.scheduled + counts.published };
 }
 
 /** Every tag, by name, for the list's tag filter. */
@@ -131,6 +176,8 @@ export type EditablePost = {
   updatedAt: number;
   /** What its next save is made from (migration 016). */
   revision: number;
+  /** When it was moved to the Trash, or null: it is edited again once restored. */
+  trashedAt: number | null;
 };
 
 export async function loadEditablePost(
@@ -157,6 +204,7 @@ export async function loadEditablePost(
       'posts.published_at',
       'posts.updated_at',
       'posts.revision',
+      'posts.trashed_at',
       stateOf(now).as('state'),
     ])
     .where('posts.id', '=', id)
@@ -189,5 +237,6 @@ export async function loadEditablePost(
     publishedAt: row.published_at === null ? null : Number(row.published_at),
     updatedAt: Number(row.updated_at),
     revision: row.revision,
+    trashedAt: row.trashed_at === null ? null : Number(row.trashed_at),
   };
 }

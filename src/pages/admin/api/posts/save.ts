@@ -45,6 +45,10 @@ export const POST = ownerCall(
     if (existing && (values as { type?: unknown } | undefined)?.type !== existing.type) {
       return adminJson(409, { ok: false, message: editorMessages.wrongType });
     }
+    // Moved to the Trash (in another tab, or by someone else): restored before it is edited.
+    if (existing && existing.trashedAt !== null) {
+      return adminJson(409, { ok: false, message: editorMessages.inTrash(existing.type) });
+    }
     // A save of what exists says which revision it was made from.
     if (existing && revision === undefined) {
       return adminJson(400, { ok: false, message: adminMessages.unreadable });
