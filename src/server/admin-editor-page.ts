@@ -1,6 +1,7 @@
 import { editorMessages } from '../features/admin/messages.ts';
 import type { EditorPost } from '../features/admin/post-editor.ts';
 import { refusePostChange } from '../features/admin/server/owner-check.ts';
+import { trashExpiresAt } from '../features/content/post-actions.ts';
 import { loadEditablePost } from '../features/content/server/admin-posts.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { toZonedInputs } from '../platform/time-zone.ts';
@@ -12,6 +13,10 @@ export type AdminEditorPage = {
   admin: AdminPage;
   kind: 'posts' | 'pages';
   title: string;
+  /** Set while the post is in the Trash: the screen offers to restore it instead of the editor. */
+  trashed:
+    | { id: number; revision: number; title: string; trashedOn: string; deletedOn: string }
+    | undefined;
   editor: {
     csrf: string;
     type: 'post' | 'page';
@@ -35,6 +40,7 @@ export async function loadEditorPage(
   const type = kind === 'posts' ? 'post' : 'page';
   const { db } = admin.app.database;
   let post: EditorPost | null = null;
+  let trashedAt: number | null = null;
   if (idParam !== undefined) {
     const id = /^\d{1,12}$/.test(idParam) ? Number(idParam) : Number.NaN;
     const found = Number.isSafeInteger(id) ? await loadEditablePost(db, id) : undefined;
@@ -42,8 +48,13 @@ export async function loadEditorPage(
     const refusal = refusePostChange(admin.owner, found);
     if (refusal) return forbiddenScreen(astro, refusal.message);
     post = found;
+    trashedAt = found.trashedAt;
   }
   const { timeZone } = await readSiteSettings(db, admin.app.log);
+  const when = (at: number) =>
+    new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      at,
+    );
   const tomorrow = toZonedInputs(Date.now() + 24 * 3_600_000, timeZone);
   return {
     admin,
@@ -56,6 +67,16 @@ export async function loadEditorPage(
         : type === 'post'
           ? editorMessages.editPost
           : editorMessages.editPage,
+    trashed:
+      post === null || trashedAt === null
+        ? undefined
+        : {
+            id: post.id,
+            revision: post.revision,
+            title: post.title,
+            trashedOn: when(trashedAt),
+            deletedOn: when(trashExpiresAt(trashedAt)),
+          },
     editor: {
       csrf: admin.csrf,
       type,

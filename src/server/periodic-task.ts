@@ -11,6 +11,11 @@ export function startPeriodicTask(
   name: string,
   pass: () => Promise<void>,
   intervalMs: number,
+  /**
+   * A first pass this soon after start (spread the same way), for a chore whose interval is long
+   * enough that a process restarted more often would otherwise never run it.
+   */
+  firstAfterMs?: number,
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
@@ -25,8 +30,14 @@ export function startPeriodicTask(
   };
   const interval = setInterval(tick, intervalMs * (1 + Math.random() / 3));
   interval.unref();
+  const first =
+    firstAfterMs === undefined
+      ? undefined
+      : setTimeout(tick, firstAfterMs * (1 + Math.random() / 3));
+  first?.unref();
   return async () => {
     clearInterval(interval);
+    clearTimeout(first);
     await running;
   };
 }

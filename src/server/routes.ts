@@ -1,3 +1,4 @@
+import { bulkPostLimit } from '../features/content/post-actions.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
@@ -165,10 +166,14 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // Ticked entries: up to `bulkLimit` ids, the action, the token and the confirmation.
   ['/admin/entries', adminForm(bulkLimit + 5)],
   ['/admin/entries/{id}', adminForm(bulkLimit + 5)],
+  // Chosen posts or pages: up to `bulkPostLimit` of `id:revision`, the action, a row's button,
+  // the token, the confirmation and the Trash's newest time.
+  ['/admin/posts', adminForm(bulkPostLimit + 8)],
+  ['/admin/pages', adminForm(bulkPostLimit + 8)],
   // A post's whole text (up to 500,000 characters, in JSON), for saving or the preview.
   ['/admin/api/posts/save', adminCall(2 * megabyte)],
   ['/admin/api/preview', adminCall(2 * megabyte)],
-  ['/admin/api/posts/delete', adminCall(kilobyte)],
+  ['/admin/api/posts/trash', adminCall(kilobyte)],
   // A form definition: hundreds of fields, each with its options and rules.
   ['/admin/api/forms/save', adminCall(2 * megabyte)],
   ['/admin/api/forms/preview', adminCall(2 * megabyte)],

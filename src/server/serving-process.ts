@@ -17,6 +17,7 @@ import { uploadDeadlineMs } from './request-body.ts';
 import type { StartFailure } from './start-failure.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
+import { startTrashSweep } from './trash-sweep.ts';
 
 /** The largest upload limit the Files settings take (1024 MB), with room for the text fields. */
 const maxUploadBytes = 1025 * 1024 * 1024;
@@ -99,6 +100,8 @@ export async function serveSite(options: {
   const stopFileSweep = startFileSweep(app);
   // And every one ends card orders whose bank step was abandoned.
   const stopPaymentSweep = startPaymentSweep(app);
+  // And every one deletes what has been in the Trash for 30 days.
+  const stopTrashSweep = startTrashSweep(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -108,6 +111,7 @@ export async function serveSite(options: {
         stopStatsMaintenance(),
         stopFileSweep(),
         stopPaymentSweep(),
+        stopTrashSweep(),
       ]);
       await app.close();
     },

@@ -48,6 +48,12 @@ test.beforeAll(async () => {
     });
     pageIds.push(saved.id);
   }
+  // The last one is in the Trash, for the Trash's screens.
+  await handle.db
+    .updateTable('posts')
+    .set({ trashed_at: Date.now() })
+    .where('id', '=', pageIds.at(-1) as number)
+    .execute();
   formId = (
     await saveForm(handle, {
       title: 'Accessibility check',
@@ -130,6 +136,23 @@ test('the dashboard, lists and editors of posts and pages', async ({ page }) => 
   await expect(page.getByRole('navigation', { name: 'Pages of the list' })).toHaveCount(0);
   await open(page, '/admin/pages');
   await expect(page.getByRole('navigation', { name: 'Pages of the list' })).toBeVisible();
+});
+
+test('the Trash of pages, its questions, and a trashed page’s screen', async ({ page }) => {
+  await signIn(page);
+  for (const path of [
+    '/admin/pages?state=trash',
+    '/admin/pages?state=trash&empty',
+    `/admin/pages/${pageIds.at(-1)}`,
+  ]) {
+    await open(page, path);
+    await expectNoAxeViolations(page);
+  }
+  // The question before deleting permanently what was chosen.
+  await open(page, '/admin/pages?state=trash');
+  await page.getByRole('button', { name: 'Delete permanently “Paging check 21”' }).click();
+  await expect(page.getByText('Delete “Paging check 21” permanently?')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('the forms screens: the list, the builder and its tabs, the delete question', async ({

@@ -127,7 +127,7 @@ for (const database of testDatabases()) {
     it('refuses every editor call without a session or without its CSRF token', async () => {
       const calls: [string, unknown][] = [
         ['/admin/api/posts/save', { values: { ...blank, title: 'Forged' } }],
-        ['/admin/api/posts/delete', { id: 1 }],
+        ['/admin/api/posts/trash', { id: 1, revision: 1 }],
         ['/admin/api/preview', { body: 'Hello' }],
       ];
       for (const [path, body] of calls) {
@@ -337,19 +337,34 @@ for (const database of testDatabases()) {
       expect(noCover.body.fieldErrors).toEqual({ coverAlt: 'there is no such image.' });
     });
 
-    it('deletes a post for good: gone from the site and from the admin', async () => {
+    it('moves a post to the Trash: gone from the site, its editor offers Restore', async () => {
       const created = await save({ title: 'Short-lived', body: 'Bye.', publish: 'publish' });
-      const id = (created.body.post as SavedPost).id;
+      const post = created.body.post as SavedPost & { revision: number };
       expect((await site('/short-lived/')).status).toBe(200);
-      const deleted = await call('/admin/api/posts/delete', { id });
-      expect(deleted).toEqual({
-        status: 200,
-        body: { ok: true, message: editorMessages.deleted('Short-lived'), list: '/admin/posts' },
+      // Only from the revision the editor opened.
+      const stale = await call('/admin/api/posts/trash', { id: post.id, revision: 99 });
+      expect(stale).toEqual({
+        status: 409,
+        body: { ok: false, message: editorMessages.changedBeforeTrash('post') },
       });
+      const moved = await call('/admin/api/posts/trash', { id: post.id, revision: post.revision });
+      expect(moved.status).toBe(200);
+      expect(moved.body.list).toBe(
+        `/admin/posts?done=trash&n=1&undo=${post.id}%3A${post.revision + 1}`,
+      );
       expect((await site('/short-lived/')).status).toBe(404);
-      const editor = await fetch(`${server.url}/admin/posts/${id}`, { headers: { cookie } });
-      expect(editor.status).toBe(404);
-      expect((await call('/admin/api/posts/delete', { id })).status).toBe(404);
+      const editor = await fetch(`${server.url}/admin/posts/${post.id}`, { headers: { cookie } });
+      expect(editor.status).toBe(200);
+      const html = await editor.text();
+      expect(html).toContain(`value="restore:${post.id}:${post.revision + 1}"`);
+      expect(html).not.toContain('data-admin-island="PostEditor"');
+      // A save from an editor left open elsewhere is refused, not written into the Trash.
+      const late = await save({ title: 'Short-lived, edited' }, post.id);
+      expect(late).toEqual({
+        status: 409,
+        body: { ok: false, message: editorMessages.inTrash('post') },
+      });
+      expect((await call('/admin/api/posts/trash', { id: 987_654, revision: 1 })).status).toBe(404);
     });
 
     it('edits pages in the page editor, never a post as a page', async () => {

@@ -223,10 +223,30 @@ for (const database of testDatabases()) {
         status: 403,
         reply: { ok: false, message: adminMessages.notYourPost },
       });
-      expect((await call('/admin/api/posts/delete', author, { id: ownersPost.id })).status).toBe(
-        403,
-      );
+      expect(
+        (
+          await call('/admin/api/posts/trash', author, {
+            id: ownersPost.id,
+            revision: ownersPost.revision,
+          })
+        ).status,
+      ).toBe(403);
       expect((await get(`/admin/posts/${ownersPost.id}`, author.cookie)).status).toBe(403);
+      // Nor through the list's bulk actions, nor by emptying everyone's Trash.
+      const bulk = await postForm('/admin/posts', author.cookie, {
+        csrf: author.csrf,
+        action: 'trash',
+        id: `${ownersPost.id}:${ownersPost.revision}`,
+      });
+      expect(bulk.status).toBe(403);
+      expect(decodeHtml(await bulk.text())).toContain(adminMessages.notYourPost);
+      const empty = await postForm('/admin/posts?state=trash', author.cookie, {
+        csrf: author.csrf,
+        action: 'empty',
+        confirm: 'yes',
+        upTo: String(Date.now()),
+      });
+      expect(empty.status).toBe(403);
       const list = decodeHtml(await (await get('/admin/posts', author.cookie)).text());
       expect(list).toContain('Notes from the author');
       expect(list).toMatch(/1 post\b/);

@@ -148,6 +148,20 @@ describe.each(testDatabases())('announcing new posts on $name', ({ open }) => {
     expect(await announceNewPosts(handle, site, now + 3 * hour)).toEqual({ posts: 0, mails: 0 });
   });
 
+  it('never mails a post in the Trash, and mails it once if it is restored', async () => {
+    await subscribe(1, 'reader@example.org');
+    const { id } = await savePost(handle, { title: 'Binned', body: 'x', status: 'published' });
+    await handle.db
+      .updateTable('posts')
+      .set({ trashed_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+    expect(await announceNewPosts(handle, site)).toEqual({ posts: 0, mails: 0 });
+    await handle.db.updateTable('posts').set({ trashed_at: null }).where('id', '=', id).execute();
+    expect(await announceNewPosts(handle, site)).toEqual({ posts: 1, mails: 1 });
+    expect(await announceNewPosts(handle, site)).toEqual({ posts: 0, mails: 0 });
+  });
+
   it('records a post without subscribers as announced, so later subscribers do not get it', async () => {
     await savePost(handle, { title: 'Lonely', body: 'x', status: 'published' });
     expect(await announceNewPosts(handle, site)).toEqual({ posts: 1, mails: 0 });

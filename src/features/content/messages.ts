@@ -33,3 +33,9 @@ export const contentMessages = {
   minutesToRead: (minutes: number) => `${minutes} min read`,
   byAuthor: (name: string) => `by ${name}`,
 } as const;
+
+/** What the content feature says to the site's owner (the admin's lists and editor). */
+export const contentOwnerMessages = {
+  slugInTrash: (slug: string, title: string) =>
+    `"${slug}" is kept by “${title}”, which is in the Trash. Restore it, or delete it permanently to use the address.`,
+} as const;

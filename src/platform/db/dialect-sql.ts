@@ -28,7 +28,10 @@ export const snippetMarkEnd = '\u0003';
 
 export type SearchMatch = { id: number; snippet: string };
 
-/** Published posts and pages matching the words, best first; `now` decides what is published. */
+/**
+ * Published posts and pages matching the words, best first (none in the Trash); `now` decides
+ * what is published.
+ */
 export function searchPublishedSql(
   kind: DatabaseKind,
   words: string[],
@@ -43,6 +46,7 @@ export function searchPublishedSql(
       select id, ts_headline('english', body_text, q, ${headline}) as snippet, count(*) over () as total
       from posts, to_tsquery('english', ${tsquery}) q
       where search_vector @@ q and status in ('published', 'scheduled') and published_at <= ${now}
+        and trashed_at is null
       order by ts_rank(search_vector, q) desc, published_at desc
       limit ${limit} offset ${offset}`;
   }
@@ -57,6 +61,7 @@ export function searchPublishedSql(
     select p.id as id, matches.snippet as snippet, count(*) over () as total
     from matches join posts p on p.id = matches.id
     where p.status in ('published', 'scheduled') and p.published_at <= ${now}
+      and p.trashed_at is null
     order by matches.rank, p.published_at desc
     limit ${limit} offset ${offset}`;
 }

@@ -29,6 +29,8 @@ export interface PostsTable {
   updated_by: Generated<number | null>;
   /** Who wrote it; null for posts from the CLI or an import before any user existed. */
   author_id: Generated<number | null>;
+  /** When it was moved to the Trash; null while it is not there (migration 018). */
+  trashed_at: Generated<EpochMs | null>;
 }
 
 export interface TagsTable {

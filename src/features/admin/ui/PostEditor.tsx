@@ -3,13 +3,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import { toZonedInputs } from '../../../platform/time-zone.ts';
+import { trashKeepDays } from '../../content/post-actions.ts';
 import { editorMessages } from '../messages.ts';
 import { type EditorPost, type PostEditorValues, postFromEditor } from '../post-editor.ts';
 import { callAdmin, type UploadedImage, uploadImage as upload } from './admin-call.ts';
 import { ImageFileButton } from './ImageFileButton.tsx';
 import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor.tsx';
 import { TextField } from './TextField.tsx';
-import { showToast, showToastOnNextScreen } from './toast.ts';
+import { showToast } from './toast.ts';
 
 type Props = {
   csrf: string;
@@ -78,7 +79,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
   const [uploading, setUploading] = useState<string | undefined>();
   const [pendingImage, setPendingImage] = useState<UploadedImage | undefined>();
   const [pendingAlt, setPendingAlt] = useState('');
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmTrash, setConfirmTrash] = useState(false);
   /** The revision this editor's text was made from; a newer one saved elsewhere is a conflict. */
   const [revision, setRevision] = useState(post?.revision);
   const [conflict, setConflict] = useState<{ message: string; revision: number } | undefined>();
@@ -236,20 +237,20 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
     showToast(reply.message);
   };
 
-  const remove = async () => {
+  /** Moves the saved version to the Trash and goes to the list, which offers Undo. */
+  const moveToTrash = async () => {
     const reply = await callAdmin(
-      '/admin/api/posts/delete',
+      '/admin/api/posts/trash',
       csrf,
-      { id },
-      editorMessages.deleteFailed,
+      { id, revision },
+      editorMessages.trashFailed,
     );
+    setConfirmTrash(false);
     if (!reply.ok) {
-      setConfirmDelete(false);
       showToast(reply.message, 'error');
       return;
     }
     leaving.current = true;
-    showToastOnNextScreen(reply.message);
     window.location.assign(String(reply.list));
   };
 
@@ -504,29 +505,32 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
           <button
             type="button"
             className="admin-button admin-button--danger"
-            onClick={() => setConfirmDelete(true)}
+            onClick={() => (dirty ? setConfirmTrash(true) : void moveToTrash())}
           >
-            {editorMessages.deleteButton}
+            {editorMessages.moveToTrash}
           </button>
         )}
       </div>
       <Modal
-        isOpen={confirmDelete}
-        onOpenChange={setConfirmDelete}
+        isOpen={confirmTrash}
+        onOpenChange={setConfirmTrash}
         isDismissable
         className="admin-modal"
       >
         <Dialog role="alertdialog" className="admin-dialog">
           <Heading slot="title">
-            {editorMessages.deleteTitle((JSON.parse(saved) as PostEditorValues).title)}
+            {editorMessages.trashTitle((JSON.parse(saved) as PostEditorValues).title)}
           </Heading>
-          <p>{editorMessages.deleteText}</p>
+          <p>{editorMessages.trashUnsaved(trashKeepDays)}</p>
           <div className="admin-form__actions">
-            <Button className="admin-button" onPress={() => setConfirmDelete(false)} autoFocus>
+            <Button className="admin-button" onPress={() => setConfirmTrash(false)} autoFocus>
               {editorMessages.cancel}
             </Button>
-            <Button className="admin-button admin-button--danger" onPress={() => void remove()}>
-              {editorMessages.deleteConfirm}
+            <Button
+              className="admin-button admin-button--danger"
+              onPress={() => void moveToTrash()}
+            >
+              {editorMessages.moveToTrash}
             </Button>
           </div>
         </Dialog>

@@ -1,7 +1,6 @@
 import { createElement, type FunctionComponent, type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { AdminIslandName } from './admin-islands.ts';
-import { showPendingToast } from './toast.ts';
 
 /**
  * The admin's browser entry, bundled on its own (server/admin-bundle.ts): hydrates each
@@ -18,6 +17,7 @@ const islands: Record<AdminIslandName, Loader> = {
   PostEditor: () => import('./PostEditor.tsx'),
   RecordPayment: () => import('./RecordPayment.tsx'),
   SelectAllEntries: () => import('./SelectAllEntries.tsx'),
+  SelectAllPosts: () => import('./SelectAllPosts.tsx'),
   SettingsScreen: () => import('./SettingsScreen.tsx'),
   StatsChart: () => import('./StatsChart.tsx'),
 };
@@ -39,5 +39,3 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-admin-island
     hydrateRoot(element, <Hydrated element={element}>{island}</Hydrated>);
   });
 }
-
-showPendingToast();

@@ -5,6 +5,7 @@ import ForumNotice from './ForumNotice.tsx';
 import PostEditor from './PostEditor.tsx';
 import RecordPayment from './RecordPayment.tsx';
 import SelectAllEntries from './SelectAllEntries.tsx';
+import SelectAllPosts from './SelectAllPosts.tsx';
 import SettingsScreen from './SettingsScreen.tsx';
 import StatsChart from './StatsChart.tsx';
 
@@ -21,6 +22,7 @@ export const adminIslands = {
   PostEditor,
   RecordPayment,
   SelectAllEntries,
+  SelectAllPosts,
   SettingsScreen,
   StatsChart,
 } as const;

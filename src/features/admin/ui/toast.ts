@@ -16,25 +16,3 @@ export function showToast(text: string, kind: 'success' | 'error' = 'success'): 
   region.append(toast);
   setTimeout(() => toast.remove(), settingsMessageMs);
 }
-
-/** Where the next screen finds a toast to show, after a change that moves the owner on. */
-const pendingKey = 'quire-admin-toast';
-
-export function showToastOnNextScreen(text: string): void {
-  try {
-    sessionStorage.setItem(pendingKey, text);
-  } catch {
-    // Storage refused (private mode): the next screen shows no toast, nothing else is lost.
-  }
-}
-
-export function showPendingToast(): void {
-  try {
-    const text = sessionStorage.getItem(pendingKey);
-    if (text === null) return;
-    sessionStorage.removeItem(pendingKey);
-    showToast(text);
-  } catch {
-    // As above.
-  }
-}

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { PostType } from '../../../platform/db/schema.ts';
 import type { Page } from '../post-types.ts';
@@ -21,12 +21,18 @@ export type AdminPostRow = {
   tags: string[];
   /** The author's name (or address); empty when the post has none. */
   author: string;
+  /** What a change chosen in the list is made from (migration 016). */
+  revision: number;
+  /** When it was moved to the Trash, or null. */
+  trashedAt: number | null;
 };
 
 export type AdminPostFilter = {
   type: PostType;
   /** Only this user's posts: what an author's list shows. */
   authorId?: number | undefined;
+  /** The Trash (newest moved first), or everything else (newest change first). */
+  inTrash?: boolean | undefined;
   /** Words the title contains, in any case. */
   search?: string | undefined;
   state?: PostState | undefined;
@@ -47,6 +53,7 @@ function likePattern(words: string): string {
 /**
  * The owner's list of posts or pages, drafts and scheduled ones included: newest change first,
  * filtered by words of the title, state and tag, a page at a time (the last, past the end).
+ * The Trash is a list of its own, newest moved first.
  */
 export async function listAdminPosts(
   db: Db,
@@ -56,7 +63,8 @@ export async function listAdminPosts(
   let query = db
     .selectFrom('posts')
     .leftJoin('users', 'users.id', 'posts.author_id')
-    .where('posts.type', '=', filter.type);
+    .where('posts.type', '=', filter.type)
+    .where('posts.trashed_at', filter.inTrash ? 'is not' : 'is', null);
   if (filter.authorId !== undefined) query = query.where('posts.author_id', '=', filter.authorId);
   const search = filter.search?.trim();
   if (search) {
@@ -80,8 +88,11 @@ export async function listAdminPosts(
       'posts.updated_at',
       'users.name as author_name',
       'users.email as author_email',
+      'posts.revision',
+      'posts.trashed_at',
       stateOf(now).as('state'),
     ])
+    .$if(filter.inTrash === true, (q) => q.orderBy('posts.trashed_at', 'desc'))
     .orderBy('posts.updated_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(filter.perPage)
@@ -112,12 +123,47 @@ export async function listAdminPosts(
       updatedAt: Number(row.updated_at),
       tags: tags.get(row.id) ?? [],
       author: row.author_name || row.author_email || '',
+      revision: row.revision,
+      trashedAt: row.trashed_at === null ? null : Number(row.trashed_at),
     })),
     total,
     page,
     perPage: filter.perPage,
     pageCount,
   };
+}
+
+/** How many posts or pages each view of the list holds: each state, and the Trash. */
+export type PostViewCounts = Record<PostState | 'all' | 'trash', number>;
+
+export async function countPostViews(
+  db: Db,
+  type: PostType,
+  /** Only this user's posts: what an author's list counts. */
+  authorId?: number,
+  now = Date.now(),
+): Promise<PostViewCounts> {
+  const count = (when: RawBuilder<boolean>) =>
+    sql<number>`coalesce(sum(case when ${when} then 1 else 0 end), 0)`;
+  const kept = sql<boolean>`posts.trashed_at is null`;
+  const row = await db
+    .selectFrom('posts')
+    .select([
+      count(sql`${kept} and ${stateOf(now)} = 'draft'`).as('draft'),
+      count(sql`${kept} and ${stateOf(now)} = 'scheduled'`).as('scheduled'),
+      count(sql`${kept} and ${stateOf(now)} = 'published'`).as('published'),
+      count(sql`posts.trashed_at is not null`).as('trash'),
+    ])
+    .where('posts.type', '=', type)
+    .$if(authorId !== undefined, (q) => q.where('posts.author_id', '=', authorId ?? 0))
+    .executeTakeFirstOrThrow();
+  const counts = {
+    draft: Number(row.draft),
+    scheduled: Number(row.scheduled),
+    published: Number(row.published),
+    trash: Number(row.trash),
+  };
+  return { ...counts, all: counts.draft + counts.scheduled + counts.published };
 }
 
 /** Every tag, by name, for the list's tag filter. */
@@ -144,6 +190,8 @@ export type EditablePost = {
   revision: number;
   /** Who wrote it (migration 020); null for one from the command line or an import. */
   authorId: number | null;
+  /** When it was moved to the Trash, or null: it is edited again once restored. */
+  trashedAt: number | null;
 };
 
 export async function loadEditablePost(
@@ -171,6 +219,7 @@ export async function loadEditablePost(
       'posts.updated_at',
       'posts.revision',
       'posts.author_id',
+      'posts.trashed_at',
       stateOf(now).as('state'),
     ])
     .where('posts.id', '=', id)
@@ -204,5 +253,6 @@ export async function loadEditablePost(
     updatedAt: Number(row.updated_at),
     revision: row.revision,
     authorId: row.author_id,
+    trashedAt: row.trashed_at === null ? null : Number(row.trashed_at),
   };
 }

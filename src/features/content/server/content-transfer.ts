@@ -7,14 +7,19 @@ import {
 import { storeImage } from './media.ts';
 import { ContentError, savePost } from './save-post.ts';
 
-/** Every post, page and image of the site as one archive. */
+/** Every post, page and image of the site as one archive; what is in the Trash stays out. */
 export async function exportContent({ db }: DatabaseHandle): Promise<ContentArchive> {
   const media = await db
     .selectFrom('media')
     .select(['id', 'file_name', 'alt', 'bytes'])
     .orderBy('id')
     .execute();
-  const posts = await db.selectFrom('posts').selectAll().orderBy('id').execute();
+  const posts = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('trashed_at', 'is', null)
+    .orderBy('id')
+    .execute();
   const tags = await db
     .selectFrom('post_tags')
     .innerJoin('tags', 'tags.id', 'post_tags.tag_id')

@@ -26,8 +26,10 @@ export const taggedWith = (tagSlug: string) =>
   sql<boolean>`exists (select 1 from post_tags inner join tags on tags.id = post_tags.tag_id
     where post_tags.post_id = posts.id and tags.slug = ${tagSlug})`;
 
+/** What visitors see: published (or scheduled and its time has come), and not in the Trash. */
 const visible = (now: number) =>
-  sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}`;
+  sql<boolean>`posts.status in ('published', 'scheduled') and posts.published_at <= ${now}
+    and posts.trashed_at is null`;
 
 const summaryColumns = [
   'posts.id',
@@ -374,6 +376,7 @@ export async function nextScheduledPublish(
     .select((eb) => eb.fn.min('published_at').as('next'))
     .where('status', 'in', ['published', 'scheduled'])
     .where('published_at', '>', now)
+    .where('trashed_at', 'is', null)
     .executeTakeFirst();
   return row?.next == null ? undefined : Number(row.next);
 }

@@ -6,8 +6,10 @@ import { htmlToText } from '../../../platform/markdown.ts';
 import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { slugify } from '../../../platform/slugify.ts';
 import { replaceFormEmbeds } from '../../forms/embed.ts';
+import { contentOwnerMessages } from '../messages.ts';
 import { type PostInput, postInputSchema } from '../post-input.ts';
 import { isReservedSlug } from '../slug.ts';
+import { forgetDeletedPosts } from './list-actions.ts';
 import { type MediaLookup, mediaIdsIn, renderWithMedia } from './media-markdown.ts';
 
 export class ContentError extends Error {
@@ -118,10 +120,15 @@ export async function savePost(
   return saved;
 }
 
+/** Deletes a post or page permanently, with what only it owned: tag links, its announcement. */
 export async function deletePost(handle: DatabaseHandle, id: number): Promise<boolean> {
-  const result = await handle.db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+  const deleted = await handle.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+    await forgetDeletedPosts(trx);
+    return Number(result.numDeletedRows) > 0;
+  });
   await bumpContentVersion(handle.db);
-  return Number(result.numDeletedRows) > 0;
+  return deleted;
 }
 
 async function chooseSlug(
@@ -130,19 +137,24 @@ async function chooseSlug(
   title: string,
   id: number | undefined,
 ) {
-  const taken = async (slug: string) => {
+  // An item in the Trash keeps its address, so that restoring it never finds it taken.
+  const holder = async (slug: string) => {
     const row = await db
       .selectFrom('posts')
-      .select('id')
+      .select(['id', 'title', 'trashed_at'])
       .where('slug', '=', slug)
       .executeTakeFirst();
-    return row !== undefined && row.id !== id;
+    return row !== undefined && row.id !== id ? row : undefined;
   };
+  const taken = async (slug: string) => (await holder(slug)) !== undefined;
   if (requested !== undefined) {
     if (isReservedSlug(requested))
       throw new ContentError(`slug: "${requested}" is used by the site itself.`);
-    if (await taken(requested))
-      throw new ContentError(`slug: "${requested}" is already used by another post.`);
+    const other = await holder(requested);
+    if (other?.trashed_at != null) {
+      throw new ContentError(`slug: ${contentOwnerMessages.slugInTrash(requested, other.title)}`);
+    }
+    if (other) throw new ContentError(`slug: "${requested}" is already used by another post.`);
     return requested;
   }
   const base = slugify(title) || 'post';

@@ -15,10 +15,11 @@ export type AnnounceReport = { posts: number; mails: number };
 
 /**
  * Mails every post that has become visible (published now, or scheduled and its time has
- * come) to the confirmed subscribers of the site feed and of the post's tags: one mail per
- * address and post, however many of those feeds it follows. A post is claimed by inserting its
- * `announced_posts` row in the transaction that queues its mails, so across processes,
- * instances and restarts each post is announced exactly once, or not at all if it rolls back.
+ * come; never one in the Trash) to the confirmed subscribers of the site feed and of the
+ * post's tags: one mail per address and post, however many of those feeds it follows. A post
+ * is claimed by inserting its `announced_posts` row in the transaction that queues its mails,
+ * so across processes, instances and restarts each post is announced exactly once, or not at
+ * all if it rolls back.
  */
 export async function announceNewPosts(
   database: DatabaseHandle,
@@ -40,6 +41,7 @@ export async function announceNewPosts(
     .where('status', 'in', ['published', 'scheduled'])
     .where('published_at', '<=', now)
     .where('published_at', '>=', Number(from.value))
+    .where('trashed_at', 'is', null)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -58,9 +60,19 @@ export async function announceNewPosts(
   const report: AnnounceReport = { posts: 0, mails: 0 };
   for (const post of due) {
     const mails = await db.transaction().execute(async (trx) => {
+      // Claimed only while it is still visible: not unpublished or trashed since it was read.
       const claim = await trx
         .insertInto('announced_posts')
-        .values({ post_id: post.id, recipients: 0, announced_at: now })
+        .columns(['post_id', 'recipients', 'announced_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('posts')
+            .select(['id', sql<number>`0`.as('recipients'), sql<number>`${now}`.as('announced_at')])
+            .where('id', '=', post.id)
+            .where('status', 'in', ['published', 'scheduled'])
+            .where('published_at', '<=', now)
+            .where('trashed_at', 'is', null),
+        )
         .onConflict((c) => c.column('post_id').doNothing())
         .executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;

@@ -50,6 +50,10 @@ export const POST = ownerCall(
     const type = (values as { type?: unknown } | undefined)?.type === 'page' ? 'page' : 'post';
     const refusal = refusePostChange(owner, existing ?? { type, authorId: owner.userId });
     if (refusal) return adminJson(refusal.status, { ok: false, message: refusal.message });
+    // Moved to the Trash (in another tab, or by someone else): restored before it is edited.
+    if (existing && existing.trashedAt !== null) {
+      return adminJson(409, { ok: false, message: editorMessages.inTrash(existing.type) });
+    }
     // A save of what exists says which revision it was made from.
     if (existing && revision === undefined) {
       return adminJson(400, { ok: false, message: adminMessages.unreadable });
