@@ -123,7 +123,7 @@ export function UsersPage({ users, invites, you, timeZone, csrf, notice, typed }
         ))}
       </dl>
 
-      <section className="admin-editor__box" aria-labelledby="invite-heading">
+      <section className="admin-editor__box admin-users-section" aria-labelledby="invite-heading">
         <h2 id="invite-heading">{m.inviteHeading}</h2>
         <form method="post" className="admin-form">
           <Hidden csrf={csrf} action="invite" />
@@ -151,7 +151,7 @@ export function UsersPage({ users, invites, you, timeZone, csrf, notice, typed }
         </form>
       </section>
 
-      <section className="admin-editor__box" aria-labelledby="pending-heading">
+      <section className="admin-editor__box admin-users-section" aria-labelledby="pending-heading">
         <h2 id="pending-heading">{m.pendingHeading}</h2>
         {invites.length === 0 ? (
           <p>{m.noPending}</p>
