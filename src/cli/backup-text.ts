@@ -54,8 +54,8 @@ export function formatRestoreDone(
     `Restored the backup of ${manifest.createdAt} (Quire ${manifest.quireVersion}, ${manifest.database}): ${count(rows.size, 'table', 'tables')}, ${count(total, 'row', 'rows')}, ${count(files, 'form file', 'form files')} put back in S3.`,
     ...tableLines(rows),
     migratedAfter.length > 0
-      ? `Then migrated the schema from ${manifest.migrations.at(-1)} to this Quire's: ${migratedAfter.join(', ')}.`
-      : `Schema: ${manifest.migrations.at(-1) ?? 'none'}, this Quire's own.`,
+      ? `Then migrated the schema from ${manifest.migrations.at(-1)} to this Quire’s: ${migratedAfter.join(', ')}.`
+      : `Schema: ${manifest.migrations.at(-1) ?? 'none'}, this Quire’s own.`,
     'Everyone signs in again: sign-in sessions are not in a backup.',
   ].join('\n');
 }

@@ -28,10 +28,12 @@ export async function backupSite(
 ): Promise<BackupSummary> {
   const handle = connectDatabase(database, { applicationName: 'quire-backup' });
   try {
-    const storages = fileStorages(handle.db, () => readFileSettings(handle.db, log));
     return await writeBackup(handle, output, {
       quireVersion: packageJson.version,
-      externalFiles: formFilesOutsideDatabase(storages),
+      // Read in the snapshot: on SQLite the backup's one connection is busy with it.
+      externalFiles: formFilesOutsideDatabase((db) =>
+        fileStorages(db, () => readFileSettings(db, log)),
+      ),
       onTable: progress.onTable,
     });
   } finally {

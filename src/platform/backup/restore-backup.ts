@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
+import { contentVersionCounter, readContentVersion } from '../cache/content-version.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { migrateToLatest, migrateUpTo, readSchemaState } from '../db/migrate.ts';
 import { migrationList } from '../db/migrations/migration-list.ts';
@@ -52,8 +53,18 @@ export async function restoreBackup(
     await prepareSchema(handle, manifest);
     await refuseUnlessEmpty(handle, manifest);
     const loaded = await handle.db.transaction().execute(async (trx) => {
+      const servedVersion = await readContentVersion(trx);
       for (const name of startUpTables) await sql`delete from ${sql.table(name)}`.execute(trx);
-      return loadEntries(trx, handle.kind, head, entries, options);
+      const result = await loadEntries(trx, handle.kind, head, entries, options);
+      // A site already serving this database dropped its cached (empty) pages.
+      if (servedVersion > 0 && (await readContentVersion(trx)) <= servedVersion) {
+        await trx
+          .insertInto('counters')
+          .values({ name: contentVersionCounter, value: servedVersion + 1 })
+          .onConflict((c) => c.column('name').doUpdateSet({ value: servedVersion + 1 }))
+          .execute();
+      }
+      return result;
     });
     const before = (await readSchemaState(handle.db)).pending;
     await migrateToLatest(handle.db, handle.kind);

@@ -33,8 +33,8 @@ export type ExternalFiles = {
   count: (db: SnapshotDb) => Promise<{ count: number; bytes: number }>;
   /** Each of them, as the snapshot's rows say. */
   list: (db: SnapshotDb) => AsyncIterable<ExternalFile>;
-  /** A file's bytes. */
-  open: (file: ExternalFile) => Promise<Readable>;
+  /** A file's bytes; `db` is the snapshot (where its settings are). */
+  open: (db: SnapshotDb, file: ExternalFile) => Promise<Readable>;
 };
 
 export type BackupOptions = {
@@ -250,18 +250,21 @@ async function writeExternalFiles(
   for await (const file of files.list(db)) {
     const name = externalFileName(file.bucket, file.key);
     const hash = createHash('sha256');
-    const entry = pack.entry({ name, size: file.size, mtime: entryTime });
-    const source = await files.open(file);
-    await pipeline(
-      source,
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      }),
-      entry as unknown as Writable,
-    );
+    let entry!: ReturnType<tar.Pack['entry']>;
+    // tar-stream's entries are streamx streams, which Node's pipeline cannot see finish: its
+    // callback says when the entry is written whole (or why not, such as a size that differs).
+    const written = new Promise<void>((resolve, reject) => {
+      entry = pack.entry({ name, size: file.size, mtime: entryTime }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    for await (const chunk of await files.open(db, file)) {
+      hash.update(chunk as Buffer);
+      if (!entry.write(chunk))
+        await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+    }
+    entry.end(undefined);
+    await written;
     checksums[name] = hash.digest('hex');
   }
 }

@@ -11,7 +11,16 @@ const filesPerQuery = 500;
  * carries them too (decision 0057), each as its row names it. Files still arriving have no
  * complete object yet and are left to their row.
  */
-export function formFilesOutsideDatabase(storages: FileStorages): ExternalFiles {
+export function formFilesOutsideDatabase(storagesOf: (db: Db) => FileStorages): ExternalFiles {
+  const storages = new WeakMap<object, FileStorages>();
+  const storagesIn = (db: Db) => {
+    let made = storages.get(db);
+    if (!made) {
+      made = storagesOf(db);
+      storages.set(db, made);
+    }
+    return made;
+  };
   return {
     async count(db) {
       const row = await (db as Db)
@@ -44,8 +53,8 @@ export function formFilesOutsideDatabase(storages: FileStorages): ExternalFiles 
         after = rows.at(-1)?.id ?? after;
       }
     },
-    async open(file) {
-      const storage = await storages.of({ backend: 's3', bucket: file.bucket });
+    async open(db, file) {
+      const storage = await storagesIn(db as Db).of({ backend: 's3', bucket: file.bucket });
       return storage.read({ id: 0, key: file.key });
     },
   };
