@@ -7,6 +7,7 @@ import { countAdmins } from '../features/admin/server/users.ts';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
+import { startDailyBackups } from './daily-backups.ts';
 import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
@@ -96,6 +97,8 @@ export async function serveSite(options: {
   const stopFileSweep = startFileSweep(app);
   // And every one ends card orders whose bank step was abandoned.
   const stopPaymentSweep = startPaymentSweep(app);
+  // And every one checks for the day's backup; the backup_runs claim keeps it to one.
+  const stopDailyBackups = startDailyBackups(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -105,6 +108,7 @@ export async function serveSite(options: {
         stopStatsMaintenance(),
         stopFileSweep(),
         stopPaymentSweep(),
+        stopDailyBackups(),
       ]);
       await app.close();
     },

@@ -228,6 +228,7 @@ export const shellMessages = {
     stats: 'Statistics',
     subscribers: 'Subscribers',
     settings: 'Settings',
+    backups: 'Backups',
     outbox: 'Outbox',
     account: 'Your account',
   },

@@ -15,6 +15,8 @@ export const excludedTables: Readonly<Record<string, string>> = {
   setup_links: 'one-time links to create the first administrator, valid for an hour',
   rate_limits: 'per-minute counters of form submissions and subscriptions',
   sign_in_failures: 'wrong passwords of the last 15 minutes, kept only to slow down guessing',
+  backup_runs:
+    "the record of backups written to this server's folder: a restored site has neither the folder nor its files",
 };
 
 /**

@@ -13,6 +13,7 @@ const sections = [
   { path: '/admin/stats', label: m.screens.stats },
   { path: '/admin/subscribers', label: m.screens.subscribers },
   { path: '/admin/settings', label: m.screens.settings },
+  { path: '/admin/backups', label: m.screens.backups },
   { path: '/admin/outbox', label: m.screens.outbox },
   { path: '/admin/account', label: m.screens.account },
 ] as const;

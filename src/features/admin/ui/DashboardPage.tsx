@@ -1,3 +1,4 @@
+import { backupMessages } from '../backup-messages.ts';
 import { dashboardMessages as m } from '../messages.ts';
 
 export type DashboardFigures = {
@@ -11,6 +12,8 @@ export type DashboardFigures = {
   mailKeptIn: string | undefined;
   /** The site's time zone: the statistics' days and the entries' times are in it. */
   timeZone: string;
+  /** The last daily backup, when it failed or was cut off: the dashboard says so. */
+  backupProblem?: { day: string; error: string | undefined } | undefined;
 };
 
 const numbers = new Intl.NumberFormat('en');
@@ -20,6 +23,7 @@ const whenIn = (timeZone: string) =>
 /** `/admin`: what a site owner wants to see first. */
 export function DashboardPage({ figures }: { figures: DashboardFigures }) {
   const { today, week, entries, pendingSubscribers, failedMail, mailKeptIn, timeZone } = figures;
+  const { backupProblem } = figures;
   const when = whenIn(timeZone);
   return (
     <>
@@ -97,6 +101,19 @@ export function DashboardPage({ figures }: { figures: DashboardFigures }) {
             </p>
           )}
         </section>
+        {backupProblem && (
+          <section className="admin-card" aria-labelledby="card-backups">
+            <h2 id="card-backups">{backupMessages.dashboardCard}</h2>
+            <p className="admin-warning">
+              {backupProblem.error === undefined
+                ? backupMessages.dashboardInterrupted(backupProblem.day)
+                : backupMessages.dashboardFailed(backupProblem.day, backupProblem.error)}
+            </p>
+            <p>
+              <a href="/admin/backups">{backupMessages.dashboardLink}</a>
+            </p>
+          </section>
+        )}
       </div>
     </>
   );

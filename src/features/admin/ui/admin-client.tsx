@@ -11,6 +11,7 @@ import { showPendingToast } from './toast.ts';
  */
 type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
+  BackupDownload: () => import('./BackupDownload.tsx'),
   CopyEmbed: () => import('./CopyEmbed.tsx'),
   FormBuilder: () => import('./FormBuilder.tsx'),
   ExportEntries: () => import('./ExportEntries.tsx'),
