@@ -17,7 +17,8 @@ export function formatSize(bytes: number): string {
 export const backupMessages = {
   title: 'Backups',
   intro:
-    'A backup is one file holding everything the site has: posts, pages, images, forms, entries and their files, subscribers, statistics, settings and accounts. Restore it into an empty site, on SQLite or PostgreSQL, with npm run quire -- restore FILE.',
+    'A backup is one file holding everything the site has: posts, pages, images, forms, entries and their files, subscribers, statistics, settings and accounts. Restore it into an empty site, on SQLite or PostgreSQL, with',
+  restoreCommand: 'npm run quire -- restore FILE',
   downloadHeading: 'Download a backup',
   downloadHint:
     'Made from one moment of the site while it goes on serving. Sign-in sessions are not in it: after a restore everyone signs in again.',

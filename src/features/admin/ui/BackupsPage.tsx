@@ -81,7 +81,9 @@ export function BackupsPage({
           {notice.message}
         </p>
       )}
-      <p className="admin-hint">{m.intro}</p>
+      <p className="admin-hint admin-backups__intro">
+        {m.intro} <code>{m.restoreCommand}</code>.
+      </p>
       <section className="admin-card admin-backups" aria-labelledby="backup-download-heading">
         <h2 id="backup-download-heading">{m.downloadHeading}</h2>
         <p className="admin-hint">{m.downloadHint}</p>
