@@ -141,6 +141,7 @@ describe('a backup of a whole site, and its restore', () => {
     expect(entries.at(-1)?.name).toBe('checksums.json');
     const manifest = JSON.parse(entries[0]?.bytes.toString() ?? '') as BackupManifest;
     expect(manifest.excluded).toEqual([
+      'backup_runs',
       'rate_limits',
       'sessions',
       'setup_links',
