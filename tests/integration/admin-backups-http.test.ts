@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,42 @@ for (const database of testDatabases()) {
         await copy.db.destroy();
         rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it('goes on serving when a download is closed half-way', async () => {
+      // More than the sockets' buffers hold, so the backup is still being written at the close.
+      const large = await handle.db
+        .insertInto('media')
+        .values(
+          [1, 2, 3, 4].map((n) => ({
+            file_name: `large-${n}.jpg`,
+            mime: 'image/jpeg',
+            width: 1,
+            height: 1,
+            alt: '',
+            bytes: randomBytes(8 * 1024 * 1024),
+            created_at: n,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const stopped = new AbortController();
+      const response = await fetch(url('/admin/backups/download'), {
+        headers: { cookie },
+        signal: stopped.signal,
+      });
+      const reader = response.body?.getReader();
+      await reader?.read();
+      stopped.abort();
+      await reader?.cancel().catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await fetch(url('/robots.txt'))).status).toBe(200);
+      const again = await fetch(url('/admin/backups/download'), { headers: { cookie } });
+      expect((await entryNames(Buffer.from(await again.arrayBuffer()))).at(-1)).toBe(
+        'checksums.json',
+      );
+      const ids = large.map((row) => row.id);
+      await handle.db.deleteFrom('media').where('id', 'in', ids).execute();
     });
 
     it('refuses the download without a session, or asked for by another site', async () => {

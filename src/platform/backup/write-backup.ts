@@ -90,9 +90,12 @@ type Checksums = Record<string, string>;
 function addEntry(pack: tar.Pack, name: string, data: Buffer, checksums: Checksums): Promise<void> {
   checksums[name] = createHash('sha256').update(data).digest('hex');
   return new Promise((resolve, reject) => {
-    pack.entry({ name, size: data.byteLength, mtime: entryTime }, data, (error) =>
+    const entry = pack.entry({ name, size: data.byteLength, mtime: entryTime }, data, (error) =>
       error ? reject(error) : resolve(),
     );
+    // Its failure (a download closed half-way destroys the pack) comes through the callback;
+    // an 'error' event nobody listens to would end the process.
+    entry.on('error', () => {});
   });
 }
 
@@ -257,11 +260,15 @@ async function writeExternalFiles(
       entry = pack.entry({ name, size: file.size, mtime: entryTime }, (error) =>
         error ? reject(error) : resolve(),
       );
+      entry.on('error', () => {});
     });
     for await (const chunk of await files.open(db, file)) {
       hash.update(chunk as Buffer);
-      if (!entry.write(chunk))
-        await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+      if (!entry.write(chunk)) {
+        // Until the reader takes more, or the archive is given up (a closed download).
+        const drained = new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+        await Promise.race([drained, written]);
+      }
     }
     entry.end(undefined);
     await written;
