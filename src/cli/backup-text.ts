@@ -1,17 +1,5 @@
+import { formatSize } from '../features/admin/backup-messages.ts';
 import type { BackupManifest } from '../platform/backup/backup-format.ts';
-
-/** Bytes as a person reads them: 512 B, 3.4 KB, 12.0 MB, 1.25 GB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
-}
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -36,7 +24,7 @@ export function formatBackupDone(
   const rows = new Map(manifest.tables.map((table) => [table.name, table.rows]));
   const total = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   return [
-    `Backed up ${count(manifest.tables.length, 'table', 'tables')} (${count(total, 'row', 'rows')}) and ${count(manifest.files.count, 'form file', 'form files')} kept in S3 to ${file}: ${formatBytes(bytes)} in ${(ms / 1000).toFixed(1)} s.`,
+    `Backed up ${count(manifest.tables.length, 'table', 'tables')} (${count(total, 'row', 'rows')}) and ${count(manifest.files.count, 'form file', 'form files')} kept in S3 to ${file}: ${formatSize(bytes)} in ${(ms / 1000).toFixed(1)} s.`,
     ...tableLines(rows),
     `Left out: ${manifest.excluded.join(', ')}. Schema: ${manifest.migrations.at(-1) ?? 'none'}.`,
   ].join('\n');

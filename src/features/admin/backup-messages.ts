@@ -1,6 +1,6 @@
 const figure = new Intl.NumberFormat('en');
 
-/** Bytes as a person reads them: 512 bytes, 3.4 KB, 12.0 MB, 1.25 GB. */
+/** Bytes as a person reads them: 512 bytes, 3.42 KB, 12.5 MB, 200 MB, 1.25 GB. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${figure.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
   const units = ['KB', 'MB', 'GB', 'TB'];
@@ -10,8 +10,27 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+  return `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ${units[unit]}`;
 }
+
+/** What the download's progress calls the tables an owner knows by another name. */
+const tableLabels: Record<string, string> = {
+  media: 'images',
+  posts: 'posts and pages',
+  post_tags: 'posts’ topics',
+  tags: 'topics',
+  forms: 'forms',
+  form_entries: 'form entries',
+  form_files: 'form files',
+  form_file_chunks: 'form files',
+  form_coupons: 'coupons',
+  subscribers: 'subscribers',
+  stat_hits: 'page views',
+  stat_daily: 'daily statistics',
+  mail_outbox: 'mail',
+  users: 'accounts',
+  settings: 'settings',
+};
 
 /** What the Backups screen, its download and the dashboard say about backups. */
 export const backupMessages = {
@@ -30,7 +49,7 @@ export const backupMessages = {
       ? `Received ${formatSize(received)}`
       : `Received ${formatSize(received)} of about ${formatSize(about)}`,
   writing: (table: string, index: number, count: number) =>
-    `writing ${table} (table ${index} of ${count})`,
+    `writing ${tableLabels[table] ?? table} (table ${index} of ${count})`,
   writingFiles: 'writing the form files kept in S3',
   downloaded: (bytes: number) => `Downloaded the backup: ${formatSize(bytes)}.`,
   downloadFailed: 'The download stopped before the end; nothing was saved. Try again.',
