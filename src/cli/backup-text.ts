@@ -44,6 +44,6 @@ export function formatRestoreDone(
     migratedAfter.length > 0
       ? `Then migrated the schema from ${manifest.migrations.at(-1)} to this Quire’s: ${migratedAfter.join(', ')}.`
       : `Schema: ${manifest.migrations.at(-1) ?? 'none'}, this Quire’s own.`,
-    'Everyone signs in again: sign-in sessions are not in a backup.',
+    'Start the site now (restart it if it was running: its signing secret is now the backup’s). Everyone signs in again: sign-in sessions are not in a backup.',
   ].join('\n');
 }

@@ -55,7 +55,14 @@ export function formFilesOutsideDatabase(storagesOf: (db: Db) => FileStorages): 
     },
     async open(db, file) {
       const storage = await storagesIn(db as Db).of({ backend: 's3', bucket: file.bucket });
-      return storage.read({ id: 0, key: file.key });
+      try {
+        return await storage.read({ id: 0, key: file.key });
+      } catch (error) {
+        // A backup without a file its entry names would look whole and not be: it stops, saying which.
+        throw new Error(
+          `the form file ${file.key} could not be read from the bucket ${file.bucket}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
   };
 }
