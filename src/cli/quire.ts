@@ -49,6 +49,7 @@ import { readSiteSettings } from '../features/site/server/site-settings-store.ts
 import { statsReport } from '../features/stats/server/reports.ts';
 import { foldAndTrim } from '../features/stats/server/rollup.ts';
 import { dayIn, isoDay } from '../features/stats/stat-days.ts';
+import { RestoreRefused } from '../platform/backup/restore-backup.ts';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import {
   checkDatabaseReachable,
@@ -63,6 +64,8 @@ import { enqueueMail } from '../platform/mail/mail-outbox.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 import { removeDemoContent } from '../server/demo-content.ts';
 import { createPaymentsDependencies } from '../server/payments-wiring.ts';
+import { backupSiteToFile, restoreSiteFromFile } from '../server/site-backup.ts';
+import { formatBackupDone, formatRestoreDone } from './backup-text.ts';
 import { parseCouponsArguments } from './coupons-arguments.ts';
 import { formatCoupons } from './coupons-text.ts';
 import {
@@ -126,6 +129,13 @@ const usage = `Quire command line: npm run quire -- <command>
   demo remove                    remove the demo content: its posts, pages, forms, images,
                                  coupons and settings, except what was changed since (as
                                  Settings → Site → Remove demo content)
+  backup <file.tar>              write the whole site to one file while it runs: every table
+                                 (but sign-in sessions and other short-lived ones), images, form
+                                 files (those kept in S3 too), from one consistent snapshot
+  restore <file.tar>             load a backup into an empty site, on SQLite or PostgreSQL
+                                 whichever made it (moving house is a backup and a restore); a
+                                 site that holds anything is refused, and a damaged file loads
+                                 nothing; an older backup is migrated after loading
   version                        this build's version, and whether the database's schema is
                                  up to date, behind (the next start migrates it) or newer
   help                           show this text
@@ -457,6 +467,57 @@ async function runCli(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    case 'backup': {
+      const [file, ...extra] = rest;
+      if (!file || extra.length > 0)
+        throw new UsageError('backup needs the path of the file to write.');
+      const config = parseConfig(process.env);
+      const { database } = config;
+      if (database.kind === 'sqlite' && !existsSync(database.file)) {
+        throw new ConfigError(
+          `There is no database at ${database.file} to back up (DATABASE_URL).`,
+        );
+      }
+      const started = Date.now();
+      const log = createLogger(config.logLevel);
+      const { manifest, bytes } = await backupSiteToFile(database, file, log, {
+        onTable: (name, rows) => {
+          if (process.stderr.isTTY) process.stderr.write(`Writing ${name} (${rows} rows)…\n`);
+        },
+      });
+      console.log(formatBackupDone(manifest, file, bytes, Date.now() - started));
+      return 0;
+    }
+    case 'restore': {
+      const [file, ...extra] = rest;
+      if (!file || extra.length > 0)
+        throw new UsageError('restore needs the path of a backup file.');
+      if (!existsSync(file)) throw new ConfigError(`There is no file ${file}.`);
+      const config = parseConfig(process.env);
+      const log = createLogger(config.logLevel);
+      const handle = connectDatabase(config.database);
+      try {
+        await checkDatabaseReachable(handle, config.database);
+        const restored = await withStartupLock(handle, () =>
+          restoreSiteFromFile(handle, file, log, {
+            onTable: (name, rows) => {
+              if (process.stderr.isTTY) process.stderr.write(`Loading ${name} (${rows} rows)…\n`);
+            },
+          }),
+        );
+        console.log(
+          formatRestoreDone(
+            restored.manifest,
+            restored.rows,
+            restored.files,
+            restored.migratedAfter,
+          ),
+        );
+      } finally {
+        await handle.db.destroy();
+      }
+      return 0;
+    }
     case 'version': {
       if (rest.length > 0) throw new UsageError('version takes no arguments.');
       const config = parseConfig(process.env);
@@ -499,7 +560,8 @@ try {
     error instanceof ConfigError ||
     error instanceof ContentError ||
     error instanceof FormDefinitionError ||
-    error instanceof UserError
+    error instanceof UserError ||
+    error instanceof RestoreRefused
   )
     console.error(error.message);
   else if (error instanceof SyntaxError)

@@ -5,9 +5,10 @@ import { entryFormChoices } from '../features/forms/server/entry-review.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { statsReport } from '../features/stats/server/reports.ts';
 import { readStatsSettings } from '../features/stats/server/stats-settings-store.ts';
-import { dayIn } from '../features/stats/stat-days.ts';
+import { dayIn, isoDay } from '../features/stats/stat-days.ts';
 import { lastDaysQuery } from '../features/stats/stats-query.ts';
 import type { AppContext } from './boot.ts';
+import { latestBackupRun, readBackupSettings } from './daily-backups.ts';
 import { demoSummary } from './demo-content.ts';
 
 /** Newest entries on the dashboard. */
@@ -26,24 +27,29 @@ export async function loadDashboardFigures(
   const { db } = app.database;
   const { timeZone } = await readSiteSettings(db, app.log);
   const today = dayIn(now, timeZone);
-  const [settings, week, entries, forms, pending, failed, mailRoute, demo] = await Promise.all([
-    readStatsSettings(db, app.log),
-    statsReport(app.database, lastDaysQuery(today, 7, 1)),
-    readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
-    entryFormChoices(db),
-    db
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('mail_outbox')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'failed')
-      .executeTakeFirstOrThrow(),
-    app.mail.route(),
-    demoSummary(db),
-  ]);
+  const [settings, week, entries, forms, pending, failed, mailRoute, demo, backups, lastBackup] =
+    await Promise.all([
+      readStatsSettings(db, app.log),
+      statsReport(app.database, lastDaysQuery(today, 7, 1)),
+      readEntriesPage(db, { status: 'entry' }, { limit: newestEntries }),
+      entryFormChoices(db),
+      db
+        .selectFrom('subscribers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow(),
+      app.mail.route(),
+      demoSummary(db),
+      readBackupSettings(db, app.log),
+      latestBackupRun(db, now),
+    ]);
+  const backupFailed =
+    backups.daily && (lastBackup?.state === 'failed' || lastBackup?.state === 'interrupted');
   const titles = new Map(forms.map((form) => [form.id, form.title]));
   const lastDay = week.daily.at(-1);
   return {
@@ -66,5 +72,9 @@ export async function loadDashboardFigures(
     mailKeptIn: mailRoute.reachesPeople ? undefined : mailRoute.destination,
     timeZone,
     demo: demo !== undefined,
+    backupProblem:
+      backupFailed && lastBackup
+        ? { day: isoDay(lastBackup.day), error: lastBackup.error ?? undefined }
+        : undefined,
   };
 }

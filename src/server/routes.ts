@@ -148,6 +148,8 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   ['/admin/sign-out', { ...adminForm(), methods: ['POST'] }],
   ['/admin/account', adminForm()],
   ['/admin/outbox', adminForm()],
+  // The daily backups' settings: a box, a folder's path, a number.
+  ['/admin/backups', adminForm()],
   ['/admin/subscribers', adminForm()],
   // A subscribers' CSV file (decision 0041).
   [

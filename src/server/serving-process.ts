@@ -7,6 +7,7 @@ import { countAdmins } from '../features/admin/server/users.ts';
 import { ConfigError } from '../platform/config.ts';
 import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
+import { startDailyBackups } from './daily-backups.ts';
 import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
@@ -102,6 +103,8 @@ export async function serveSite(options: {
   const stopPaymentSweep = startPaymentSweep(app);
   // And every one deletes what has been in the Trash for 30 days.
   const stopTrashSweep = startTrashSweep(app);
+  // And every one checks for the day's backup; the backup_runs claim keeps it to one.
+  const stopDailyBackups = startDailyBackups(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -112,6 +115,7 @@ export async function serveSite(options: {
         stopFileSweep(),
         stopPaymentSweep(),
         stopTrashSweep(),
+        stopDailyBackups(),
       ]);
       await app.close();
     },

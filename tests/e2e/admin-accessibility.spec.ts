@@ -173,7 +173,7 @@ test('the forms screens: the list, the builder and its tabs, the delete question
   await expectNoAxeViolations(page);
 });
 
-test('entries, statistics, subscribers, the outbox and the account', async ({ page }) => {
+test('entries, statistics, subscribers, the outbox, backups and the account', async ({ page }) => {
   await signIn(page);
   for (const path of [
     '/admin/entries',
@@ -183,6 +183,7 @@ test('entries, statistics, subscribers, the outbox and the account', async ({ pa
     '/admin/subscribers',
     '/admin/subscribers/import',
     '/admin/outbox',
+    '/admin/backups',
     '/admin/account',
   ]) {
     await open(page, path);

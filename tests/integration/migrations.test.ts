@@ -29,6 +29,7 @@ const releasedMigrations = [
   '2026-11-28-016-edit-revisions',
   '2026-11-28-018-trash',
   '2026-11-28-020-users-and-roles',
+  '2026-11-28-021-backups',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

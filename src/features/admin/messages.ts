@@ -261,6 +261,7 @@ export const shellMessages = {
     stats: 'Statistics',
     subscribers: 'Subscribers',
     settings: 'Settings',
+    backups: 'Backups',
     outbox: 'Outbox',
     users: 'Users',
     account: 'Your account',

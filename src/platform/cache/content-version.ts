@@ -4,13 +4,13 @@ import type { Db } from '../db/connect.ts';
  * One number that changes whenever anything a page shows changes (content, settings). Every
  * app instance compares it with the version its cached pages were made under.
  */
-const counterName = 'content_version';
+export const contentVersionCounter = 'content_version';
 
 export async function readContentVersion(db: Db): Promise<number> {
   const row = await db
     .selectFrom('counters')
     .select('value')
-    .where('name', '=', counterName)
+    .where('name', '=', contentVersionCounter)
     .executeTakeFirst();
   return row ? Number(row.value) : 0;
 }
@@ -18,7 +18,7 @@ export async function readContentVersion(db: Db): Promise<number> {
 export async function bumpContentVersion(db: Db): Promise<number> {
   await db
     .insertInto('counters')
-    .values({ name: counterName, value: 1 })
+    .values({ name: contentVersionCounter, value: 1 })
     .onConflict((c) =>
       c.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
     )

@@ -1,16 +1,37 @@
 import { sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import {
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely/migration';
 import type { DatabaseKind, Db } from './connect.ts';
 import { migrationList } from './migrations/migration-list.ts';
 
 /** Runs, in order, the migrations this database has not run yet. */
 export async function migrateToLatest(db: Db, kind: DatabaseKind): Promise<void> {
+  await migrate(db, kind, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Runs this build's migrations up to and including `name`, and no later one: a restore loads an
+ * older backup into the schema it was made in, then migrates the rest (decision 0057).
+ */
+export async function migrateUpTo(db: Db, kind: DatabaseKind, name: string): Promise<void> {
+  await migrate(db, kind, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Db,
+  kind: DatabaseKind,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const list: Record<string, Migration> = Object.fromEntries(
     migrationList.map(({ name, up }) => [name, { up: (migrationDb) => up(migrationDb, kind) }]),
   );
   const provider: MigrationProvider = { getMigrations: async () => list };
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

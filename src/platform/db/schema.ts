@@ -359,6 +359,19 @@ export interface AdminPreferencesTable {
   updated_at: EpochMs;
 }
 
+/** One day's backup to the folder of Settings → Backups (migration 021); the row is its claim. */
+export interface BackupRunsTable {
+  /** Days since 1970-01-01 to the date in the site's time zone. */
+  day: number;
+  started_at: EpochMs;
+  finished_at: EpochMs | null;
+  /** The file's name in the folder, once written. */
+  file: Generated<string>;
+  bytes: Generated<number>;
+  /** Why it failed, in a line. */
+  error: string | null;
+}
+
 export interface Database {
   stat_hits: StatHitsTable;
   stat_daily: StatDailyTable;
@@ -389,4 +402,5 @@ export interface Database {
   settings: SettingsTable;
   secrets: SecretsTable;
   counters: CountersTable;
+  backup_runs: BackupRunsTable;
 }

@@ -10,4 +10,5 @@ export const serverAdminMessages = {
   noSuchForm: 'There is no such form.',
   entriesChooseForm: 'Choose a form that exists to download its entries.',
   entriesChooseView: 'Choose entries, spam or all.',
+  backupGone: 'There is no such backup in the folder of the daily backups.',
 } as const;

@@ -1,3 +1,4 @@
+import { backupMessages } from '../backup-messages.ts';
 import { dashboardMessages as m } from '../messages.ts';
 import type { Permission } from '../permissions.ts';
 
@@ -14,6 +15,8 @@ export type DashboardFigures = {
   timeZone: string;
   /** Whether the demo's content is still on the site. */
   demo: boolean;
+  /** The last daily backup, when it failed or was cut off: the dashboard says so. */
+  backupProblem?: { day: string; error: string | undefined } | undefined;
 };
 
 const numbers = new Intl.NumberFormat('en');
@@ -31,6 +34,7 @@ export function DashboardPage({
 }) {
   const may = (permission: Permission) => can.includes(permission);
   const { today, week, entries, pendingSubscribers, failedMail, mailKeptIn, timeZone } = figures;
+  const { backupProblem } = figures;
   const when = whenIn(timeZone);
   return (
     <>
@@ -123,6 +127,19 @@ export function DashboardPage({
                 {failedMail === 0 ? m.allMailSent : m.mailFailed(failedMail)}
               </p>
             )}
+          </section>
+        )}
+        {backupProblem && may('settings') && (
+          <section className="admin-card" aria-labelledby="card-backups">
+            <h2 id="card-backups">{backupMessages.dashboardCard}</h2>
+            <p className="admin-warning">
+              {backupProblem.error === undefined
+                ? backupMessages.dashboardInterrupted(backupProblem.day)
+                : backupMessages.dashboardFailed(backupProblem.day, backupProblem.error)}
+            </p>
+            <p>
+              <a href="/admin/backups">{backupMessages.dashboardLink}</a>
+            </p>
           </section>
         )}
       </div>

@@ -10,6 +10,7 @@ import type { AdminIslandName } from './admin-islands.ts';
  */
 type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
+  BackupDownload: () => import('./BackupDownload.tsx'),
   CopyEmbed: () => import('./CopyEmbed.tsx'),
   FormBuilder: () => import('./FormBuilder.tsx'),
   ExportEntries: () => import('./ExportEntries.tsx'),

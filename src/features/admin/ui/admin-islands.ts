@@ -1,3 +1,4 @@
+import BackupDownload from './BackupDownload.tsx';
 import CopyEmbed from './CopyEmbed.tsx';
 import ExportEntries from './ExportEntries.tsx';
 import FormBuilder from './FormBuilder.tsx';
@@ -15,6 +16,7 @@ import StatsChart from './StatsChart.tsx';
  * (admin-client.tsx), which no visitor page loads (decision 0033).
  */
 export const adminIslands = {
+  BackupDownload,
   CopyEmbed,
   ExportEntries,
   FormBuilder,

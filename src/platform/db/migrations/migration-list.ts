@@ -16,6 +16,7 @@ import { addFieldIdMarks } from './2026-11-28-015-field-id-marks.ts';
 import { addEditRevisions } from './2026-11-28-016-edit-revisions.ts';
 import { addTrash } from './2026-11-28-018-trash.ts';
 import { addUsersAndRoles } from './2026-11-28-020-users-and-roles.ts';
+import { addBackupRuns } from './2026-11-28-021-backups.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -42,4 +43,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-016-edit-revisions', up: addEditRevisions },
   { name: '2026-11-28-018-trash', up: addTrash },
   { name: '2026-11-28-020-users-and-roles', up: addUsersAndRoles },
+  { name: '2026-11-28-021-backups', up: addBackupRuns },
 ];
