@@ -593,7 +593,7 @@ export const sharingSettingsMessages = {
   shadow: 'A shadow around the pop-up',
 } as const;
 
-/** The Users screen, the invitation mail and the invitation's page (decision 0056). */
+/** The Users screen, the invitation mail and the invitation's page (decision 0060). */
 export const userAdminMessages = {
   title: 'Users',
   intro:

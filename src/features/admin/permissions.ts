@@ -1,6 +1,6 @@
 /**
  * What each owner write and screen needs its user to be allowed, by name, and what each role
- * holds (decision 0056). Isomorphic, so a screen can leave out what its user may not do; the
+ * holds (decision 0060). Isomorphic, so a screen can leave out what its user may not do; the
  * server checks every write and screen against the same sets.
  */
 export const permissions = [

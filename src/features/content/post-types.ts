@@ -24,7 +24,7 @@ export type PostDetail = PostSummary & { html: SanitisedHtml; readingMinutes: nu
 export type PostPage = PostDetail & {
   seoTitle: string;
   seoDescription: string;
-  /** Its author's name; empty when it has none (decision 0056). */
+  /** Its author's name; empty when it has none (decision 0060). */
   author?: string;
 };
 

@@ -3,7 +3,7 @@ import type { DatabaseKind } from '../connect.ts';
 import { epochType, type MigrationDb, withIdColumn } from './schema-sql.ts';
 
 /**
- * Users and roles (issue 29, point 6; decision 0056): each user has a role (everyone so far was
+ * Users and roles (issue 29, point 6; decision 0060): each user has a role (everyone so far was
  * an administrator), each post an author (the posts written so far go to the first
  * administrator), and an administrator invites people by a mailed link valid 7 days.
  */
