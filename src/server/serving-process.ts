@@ -11,6 +11,7 @@ import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { listenProblem } from './listen-problem.ts';
+import { startMediaSweep } from './media-sweep.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
@@ -99,6 +100,8 @@ export async function serveSite(options: {
   const stopFileSweep = startFileSweep(app);
   // And every one ends card orders whose bank step was abandoned.
   const stopPaymentSweep = startPaymentSweep(app);
+  // And every one removes the editor's uploads no saved post used within a day.
+  const stopMediaSweep = startMediaSweep(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -108,6 +111,7 @@ export async function serveSite(options: {
         stopStatsMaintenance(),
         stopFileSweep(),
         stopPaymentSweep(),
+        stopMediaSweep(),
       ]);
       await app.close();
     },

@@ -3,6 +3,7 @@ import type { Permission } from './permissions.ts';
 /** What each permission lets a user change, as a refusal names it. */
 const permissionNames: Record<Permission, string> = {
   posts: 'posts and pages',
+  media: 'the media library',
   forms: 'forms',
   entries: 'form entries',
   payments: 'payments and coupons',
@@ -222,6 +223,7 @@ export const shellMessages = {
     dashboard: 'Dashboard',
     posts: 'Posts',
     pages: 'Pages',
+    media: 'Media',
     forms: 'Forms',
     entries: 'Entries',
     coupons: 'Coupons',

@@ -6,6 +6,12 @@
 export const permissions = [
   /** Posts, pages and their images. */
   'posts',
+  /**
+   * The media library: upload, describe (alt text) and delete images, and take a deleted image
+   * out of the posts, pages, forms and settings that use it. The post editor's own uploads need
+   * `posts` only.
+   */
+  'media',
   /** Form definitions: build, import, duplicate, delete. */
   'forms',
   /** Form entries: star, mark spam, delete. */

@@ -7,6 +7,7 @@ const sections = [
   { path: '/admin', label: m.screens.dashboard },
   { path: '/admin/posts', label: m.screens.posts },
   { path: '/admin/pages', label: m.screens.pages },
+  { path: '/admin/media', label: m.screens.media },
   { path: '/admin/forms', label: m.screens.forms },
   { path: '/admin/entries', label: m.screens.entries },
   { path: '/admin/coupons', label: m.screens.coupons },
