@@ -130,7 +130,7 @@ export const mediaMessages = {
   confirmDeleteButton: 'Delete for good',
   keep: 'Keep it',
   inUse: (name: string, count: number) =>
-    `${name} is used in ${plural(count, 'place', 'places')}, so it was not deleted: they would show a missing image.`,
+    `${name} is used in ${plural(count, 'place', 'places')}, so it was not deleted: ${count === 1 ? 'that place' : 'those places'} would show a missing image.`,
   removeEverywhere: 'Take it out of them and delete it',
   removeEverywhereHint:
     'The image leaves the texts and covers of these posts and pages (each saved as a new revision), the forms lose it, and the settings are left without an image. This cannot be undone.',
