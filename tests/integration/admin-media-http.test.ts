@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaMessages as m } from '../../src/features/admin/media-messages.ts';
 import { adminMessages } from '../../src/features/admin/messages.ts';
 import { readOwner } from '../../src/features/admin/server/owner-check.ts';
+import { sweepOrphanVariants } from '../../src/features/content/server/media-library.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import {
@@ -222,6 +223,11 @@ for (const database of testDatabases()) {
       expect(readdirSync(cacheDir()).some((name) => name.startsWith(`${dropped.id}-`))).toBe(false);
       expect((await fetch(`${server.url}${dropped.path}`)).status).toBe(404);
       for (const id of [kept.id, used.id, setting.id]) expect(await row(id)).toBeDefined();
+
+      // A resized copy of an image deleted through another instance goes from this one's disk.
+      writeFileSync(join(cacheDir(), '987654-320.webp'), 'stale');
+      expect(await sweepOrphanVariants(handle.db, cacheDir())).toBe(1);
+      expect(existsSync(join(cacheDir(), '987654-320.webp'))).toBe(false);
 
       // Used once is kept for good, even after the post lets it go; the sweep can run twice.
       await savePost(
