@@ -8,9 +8,10 @@ const marked = new Marked({ gfm: true, breaks: false });
 
 /**
  * The attributes an image should carry instead of its own (a stored image's sizes and srcset),
- * or undefined to keep them. Lets a feature fit images it knows without the sanitiser knowing it.
+ * or undefined to keep them, from its address and its alternative text. Lets a feature fit
+ * images it knows without the sanitiser knowing it.
  */
-export type ImageAttributes = (src: string) => Record<string, string> | undefined;
+export type ImageAttributes = (src: string, alt: string) => Record<string, string> | undefined;
 
 const keepImages: ImageAttributes = () => undefined;
 
@@ -117,7 +118,7 @@ function sanitise(raw: string, imageAttributes: ImageAttributes): SanitisedHtml 
         tagName,
         attribs: {
           ...attribs,
-          ...imageAttributes(attribs.src ?? ''),
+          ...imageAttributes(attribs.src ?? '', attribs.alt ?? ''),
           loading: 'lazy',
           decoding: 'async',
         },

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { mediaIdsIn } from '../features/content/server/media-markdown.ts';
 import { deletePost } from '../features/content/server/save-post.ts';
 import { deleteForm } from '../features/forms/server/files-entries.ts';
 import type { FileStorages } from '../features/forms/server/files-storage.ts';
@@ -18,6 +17,7 @@ import { type SiteSettings, siteSettingsSchema } from '../features/site/site-set
 import { bumpContentVersion } from '../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../platform/db/connect.ts';
 import type { Logger } from '../platform/log.ts';
+import { imageUses } from './media-uses.ts';
 
 /**
  * What the demo added to a site, recorded when it is seeded (decision 0053): the rows it made,
@@ -233,7 +233,7 @@ export async function removeDemoContent(deps: {
 
   removed.settings += await resetSiteSettings(db, record, deps.log);
   removed.settings += await resetShareSettings(db, record, deps.log);
-  removed.images = await removeUnusedImages(db, record, deps.log);
+  removed.images = await removeUnusedImages(deps.handle, record, deps.log);
 
   await db.deleteFrom('settings').where('key', '=', demoKey).execute();
   await bumpContentVersion(db);
@@ -289,22 +289,19 @@ async function resetShareSettings(db: Db, record: DemoRecord, log: Logger): Prom
   return Object.keys(changes).length;
 }
 
-/** The demo's images that no post, page or setting left on the site uses. */
-async function removeUnusedImages(db: Db, record: DemoRecord, log: Logger): Promise<number> {
+/**
+ * The demo's images that nothing left on the site uses (a post, page, form or setting; the media
+ * library's own reckoning). Their resized copies go with the next media sweep.
+ */
+async function removeUnusedImages(
+  handle: DatabaseHandle,
+  record: DemoRecord,
+  log: Logger,
+): Promise<number> {
   if (record.media.length === 0) return 0;
-  const [posts, site] = await Promise.all([
-    db.selectFrom('posts').select(['body_markdown', 'cover_media_id']).execute(),
-    readSiteSettings(db, log),
-  ]);
-  const used = new Set<number>();
-  for (const post of posts) {
-    for (const id of mediaIdsIn(post.body_markdown)) used.add(id);
-    if (post.cover_media_id !== null) used.add(post.cover_media_id);
-  }
-  if (site.logoImageId !== null) used.add(site.logoImageId);
-  if (site.defaultShareImageId !== null) used.add(site.defaultShareImageId);
+  const used = await imageUses({ database: handle, log });
   const unused = record.media.filter((id) => !used.has(id));
   if (unused.length === 0) return 0;
-  const result = await db.deleteFrom('media').where('id', 'in', unused).executeTakeFirst();
+  const result = await handle.db.deleteFrom('media').where('id', 'in', unused).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,3 +1,4 @@
+import { maxImageBytes } from '../features/content/media-urls.ts';
 import { bulkPostLimit } from '../features/content/post-actions.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
@@ -185,8 +186,12 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   ['/admin/api/demo/remove', adminCall(kilobyte)],
   // The payment an owner records on an order's entry.
   ['/admin/api/entries/{id}/payment', adminCall(kilobyte)],
-  // An image for the editor: the media pipeline's 20 MB and the form around it.
-  ['/admin/api/media', adminCall(20 * megabyte + 64 * kilobyte, 'files')],
+  // An image for the editor, or for the media library: the media pipeline's largest and the
+  // form around it.
+  ['/admin/api/media', adminCall(maxImageBytes + 64 * kilobyte, 'files')],
+  ['/admin/api/media/upload', adminCall(maxImageBytes + 64 * kilobyte, 'files')],
+  // An image's description, or its deletion (with the uses it was confirmed for).
+  ['/admin/media/{id}', adminForm()],
 ]);
 
 /** `{id}` is a number; any other `{…}` is one segment. */

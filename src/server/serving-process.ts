@@ -12,6 +12,7 @@ import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { listenProblem } from './listen-problem.ts';
+import { startMediaSweep } from './media-sweep.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
@@ -105,6 +106,8 @@ export async function serveSite(options: {
   const stopTrashSweep = startTrashSweep(app);
   // And every one checks for the day's backup; the backup_runs claim keeps it to one.
   const stopDailyBackups = startDailyBackups(app);
+  // And every one removes the editor's uploads no saved post used within a day.
+  const stopMediaSweep = startMediaSweep(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -116,6 +119,7 @@ export async function serveSite(options: {
         stopPaymentSweep(),
         stopTrashSweep(),
         stopDailyBackups(),
+        stopMediaSweep(),
       ]);
       await app.close();
     },

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Insertable } from 'kysely';
+import sharp from 'sharp';
+import { storeImage } from '../../src/features/content/server/media.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { createCoupon } from '../../src/features/payments/server/coupons.ts';
@@ -36,6 +38,9 @@ let formId = 0;
 let entryId = 0;
 let orderId = 0;
 let couponId = 0;
+/** An image nothing uses (the library's plain delete question), and one the demo's posts use. */
+let spareImageId = 0;
+let usedImageId = 0;
 
 test.beforeAll(async () => {
   const handle = siteDatabase();
@@ -98,6 +103,19 @@ test.beforeAll(async () => {
     amount: 1000,
     maxUses: 5,
   });
+  const picture = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 60, b: 120 } },
+  })
+    .png()
+    .toBuffer();
+  spareImageId = await storeImage(handle.db, picture, 'accessibility-check.png');
+  usedImageId = (
+    await handle.db
+      .selectFrom('media')
+      .select('id')
+      .where('file_name', '=', 'lika-meadows.jpg')
+      .executeTakeFirstOrThrow()
+  ).id;
   await bumpContentVersion(handle.db);
 });
 
@@ -107,6 +125,7 @@ test.afterAll(async () => {
   await db.deleteFrom('form_entries').where('form_id', '=', formId).execute();
   await db.deleteFrom('form_coupons').where('id', '=', couponId).execute();
   await db.deleteFrom('forms').where('id', '=', formId).execute();
+  await db.deleteFrom('media').where('id', '=', spareImageId).execute();
   await bumpContentVersion(db);
 });
 
@@ -207,6 +226,30 @@ test('the shop: coupons, a coupon’s change and deletion, an order’s payment'
     await open(page, path);
     await expectNoAxeViolations(page);
   }
+});
+
+test('the media library: grid, list, an image, and the questions before a delete', async ({
+  page,
+}) => {
+  await signIn(page);
+  for (const path of [
+    '/admin/media',
+    '/admin/media?view=list',
+    '/admin/media?show=unused&view=list',
+    `/admin/media/${spareImageId}`,
+  ]) {
+    await open(page, path);
+    await expectNoAxeViolations(page);
+  }
+  await page.getByRole('button', { name: 'Delete the image' }).click();
+  await expect(page.getByRole('button', { name: 'Delete for good' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await open(page, `/admin/media/${usedImageId}`);
+  await page.getByRole('button', { name: 'Delete the image' }).click();
+  await expect(
+    page.getByRole('button', { name: 'Take it out of them and delete it' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('every settings tab', async ({ page }) => {

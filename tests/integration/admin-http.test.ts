@@ -312,6 +312,7 @@ for (const database of testDatabases()) {
         locale: 'en-GB',
         timeZone: 'Europe/Paris',
         logoImageId: null as number | null,
+        defaultShareImageId: null as number | null,
         postsPerPage: 5,
         footerText: 'Footer words',
         copyProtection: false,

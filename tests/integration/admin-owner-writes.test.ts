@@ -73,6 +73,7 @@ for (const database of testDatabases()) {
           handle.db.selectFrom('form_entries').select(['id', 'status']).orderBy('id').execute(),
           handle.db.selectFrom('sessions').select('token_hash').orderBy('token_hash').execute(),
           handle.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+          handle.db.selectFrom('media').select(['id', 'alt']).orderBy('id').execute(),
         ]),
       );
 

@@ -247,6 +247,19 @@ for (const database of testDatabases()) {
         upTo: String(Date.now()),
       });
       expect(empty.status).toBe(403);
+      // An image the author did not upload: theirs to use, not to change.
+      const image = await handle.db
+        .selectFrom('media')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const describe = await postForm(`/admin/media/${image.id}`, author.cookie, {
+        csrf: author.csrf,
+        action: 'alt',
+        alt: 'Renamed by the author',
+      });
+      expect(describe.status).toBe(403);
+      expect(decodeHtml(await describe.text())).toContain(adminMessages.notYourImage);
       const list = decodeHtml(await (await get('/admin/posts', author.cookie)).text());
       expect(list).toContain('Notes from the author');
       expect(list).toMatch(/1 post\b/);

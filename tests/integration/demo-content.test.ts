@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mediaIdsIn } from '../../src/features/content/server/media-markdown.ts';
+import { mediaIdsIn } from '../../src/features/content/media-references.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { fileSettingsSchema } from '../../src/features/forms/file-settings.ts';
 import { fileStorages } from '../../src/features/forms/server/files-storage.ts';

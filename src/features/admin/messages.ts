@@ -82,6 +82,10 @@ export const adminMessages = {
     `Your account may not open this screen: it shows ${permissionNames[permission]}. Ask an administrator.`,
   notYourPost:
     'Your account may change only the posts you wrote. Ask an editor or an administrator.',
+  notYourImage:
+    'Your account may change only the images you uploaded. Ask an editor or an administrator.',
+  notYourImageUses:
+    'This image is used by more than your own posts: ask an editor or an administrator to change it.',
   /** The save button while a settings form is saved (seed §2.12, §8). */
   saving: 'Saving...',
   settingsSaved: 'Settings saved. The site shows them now.',
@@ -255,6 +259,7 @@ export const shellMessages = {
     dashboard: 'Dashboard',
     posts: 'Posts',
     pages: 'Pages',
+    media: 'Media',
     forms: 'Forms',
     entries: 'Entries',
     coupons: 'Coupons',

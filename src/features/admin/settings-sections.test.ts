@@ -13,6 +13,7 @@ const site = {
   locale: 'en-GB',
   timeZone: 'Europe/London',
   logoImageId: null,
+  defaultShareImageId: null,
   postsPerPage: 8,
   footerText: '',
   copyProtection: true,

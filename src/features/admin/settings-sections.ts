@@ -70,6 +70,7 @@ export const settingsSections = {
         footerText: true,
         timeZone: true,
         logoImageId: true,
+        defaultShareImageId: true,
       }).shape,
     ).extend({ locale: languageTag }),
     fields: [
@@ -85,6 +86,12 @@ export const settingsSections = {
         label: 'Description',
         kind: 'textarea',
         hint: 'Shown by search engines and when a page of the site is shared.',
+      },
+      {
+        name: 'defaultShareImageId',
+        label: 'Share image',
+        kind: 'image',
+        hint: 'Shown when a page without a cover image of its own is shared or pinned. 1200 by 630 pixels suits most networks.',
       },
       {
         name: 'locale',

@@ -8,6 +8,12 @@ export type MediaWidth = (typeof mediaWidths)[number];
 
 export type MediaSize = { width: number; height: number };
 
+/** The largest image the media pipeline stores, in bytes. */
+export const maxImageBytes = 20 * 1024 * 1024;
+
+/** The formats the media pipeline stores (what an upload's bytes are found to be, not its name). */
+export const storedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
 export function isMediaWidth(value: number): value is MediaWidth {
   return (mediaWidths as readonly number[]).includes(value);
 }

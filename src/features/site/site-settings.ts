@@ -52,4 +52,7 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
+/** The site settings that hold a stored image's id: what the media library counts as uses. */
+export const siteImageSettings = ['logoImageId', 'defaultShareImageId'] as const;
+
 export const siteSettingsKey = 'site';

@@ -55,6 +55,14 @@ export interface MediaTable {
   alt: string;
   bytes: Uint8Array;
   created_at: EpochMs;
+  /** The user who uploaded it; null for imports, the demo and images older than migration 019. */
+  uploaded_by: Generated<number | null>;
+  /** Its bytes' length, so lists never read the bytes (migration 019). */
+  size: Generated<number>;
+  /** 1: kept even while nothing uses it; 0: an editor's upload, swept after a day unless used. */
+  keep_unused: Generated<number>;
+  /** When a saved post, page or setting first used it; null while none has. */
+  used_at: Generated<EpochMs | null>;
 }
 
 export interface UsersTable {

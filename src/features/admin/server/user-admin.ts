@@ -223,6 +223,11 @@ export async function removeUser(
       .set({ author_id: heir.id })
       .where('author_id', '=', user.id)
       .executeTakeFirst();
+    await trx
+      .updateTable('media')
+      .set({ uploaded_by: heir.id })
+      .where('uploaded_by', '=', user.id)
+      .execute();
     await trx.deleteFrom('admin_preferences').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
     return { posts: Number(moved.numUpdatedRows) };

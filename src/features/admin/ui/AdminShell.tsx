@@ -8,6 +8,7 @@ const sections: readonly { path: string; label: string; need: Permission }[] = [
   { path: '/admin', label: m.screens.dashboard, need: 'account' },
   { path: '/admin/posts', label: m.screens.posts, need: 'posts' },
   { path: '/admin/pages', label: m.screens.pages, need: 'pages' },
+  { path: '/admin/media', label: m.screens.media, need: 'media' },
   { path: '/admin/forms', label: m.screens.forms, need: 'forms' },
   { path: '/admin/entries', label: m.screens.entries, need: 'entries' },
   { path: '/admin/coupons', label: m.screens.coupons, need: 'payments' },

@@ -1,9 +1,12 @@
 import { type ChangeEvent, type ReactNode, useRef } from 'react';
+import { storedImageTypes } from '../../content/media-urls.ts';
 
 type Props = {
   id?: string;
   onFiles: (files: File[]) => void;
   multiple?: boolean;
+  /** The screen's main action (the library's "Add images"). */
+  primary?: boolean;
   children: ReactNode;
 };
 
@@ -11,7 +14,13 @@ type Props = {
  * A button that opens the file picker for images: the file input itself stays hidden (and out
  * of the tab order), so keyboard and screen-reader users meet one control, the button.
  */
-export function ImageFileButton({ id, onFiles, multiple = false, children }: Props) {
+export function ImageFileButton({
+  id,
+  onFiles,
+  multiple = false,
+  primary = false,
+  children,
+}: Props) {
   const input = useRef<HTMLInputElement>(null);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -21,13 +30,18 @@ export function ImageFileButton({ id, onFiles, multiple = false, children }: Pro
   };
   return (
     <>
-      <button id={id} type="button" className="admin-button" onClick={() => input.current?.click()}>
+      <button
+        id={id}
+        type="button"
+        className={primary ? 'admin-button admin-button--primary' : 'admin-button'}
+        onClick={() => input.current?.click()}
+      >
         {children}
       </button>
       <input
         ref={input}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
+        accept={storedImageTypes.join(',')}
         multiple={multiple}
         className="visually-hidden"
         tabIndex={-1}

@@ -12,9 +12,11 @@ type Loader = () => Promise<{ default: FunctionComponent<never> }>;
 const islands: Record<AdminIslandName, Loader> = {
   BackupDownload: () => import('./BackupDownload.tsx'),
   CopyEmbed: () => import('./CopyEmbed.tsx'),
+  CopyField: () => import('./CopyField.tsx'),
   FormBuilder: () => import('./FormBuilder.tsx'),
   ExportEntries: () => import('./ExportEntries.tsx'),
   ForumNotice: () => import('./ForumNotice.tsx'),
+  MediaLibrary: () => import('./MediaLibrary.tsx'),
   PostEditor: () => import('./PostEditor.tsx'),
   RecordPayment: () => import('./RecordPayment.tsx'),
   SelectAllEntries: () => import('./SelectAllEntries.tsx'),

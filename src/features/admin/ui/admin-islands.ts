@@ -1,8 +1,10 @@
 import BackupDownload from './BackupDownload.tsx';
 import CopyEmbed from './CopyEmbed.tsx';
+import CopyField from './CopyField.tsx';
 import ExportEntries from './ExportEntries.tsx';
 import FormBuilder from './FormBuilder.tsx';
 import ForumNotice from './ForumNotice.tsx';
+import MediaLibrary from './MediaLibrary.tsx';
 import PostEditor from './PostEditor.tsx';
 import RecordPayment from './RecordPayment.tsx';
 import SelectAllEntries from './SelectAllEntries.tsx';
@@ -18,9 +20,11 @@ import StatsChart from './StatsChart.tsx';
 export const adminIslands = {
   BackupDownload,
   CopyEmbed,
+  CopyField,
   ExportEntries,
   FormBuilder,
   ForumNotice,
+  MediaLibrary,
   PostEditor,
   RecordPayment,
   SelectAllEntries,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitiseStoredHtml } from '../../../platform/markdown.ts';
-import { mediaIdsIn, renderWithMedia } from './media-markdown.ts';
+import { renderWithMedia } from './media-markdown.ts';
 
 describe('renderWithMedia', () => {
   it('gives stored images a srcset and their real size', () => {
@@ -15,12 +15,12 @@ describe('renderWithMedia', () => {
     expect(html).toContain('loading="lazy"');
   });
 
-  it('lists the media a body refers to', () => {
-    expect(
-      mediaIdsIn(
-        '![a](/media/3/960/a.jpg) ![b](/media/12/640/b.png) ![a again](/media/3/320/a.jpg)',
-      ),
-    ).toEqual([3, 12]);
+  it('gives an image placed without a description the one the media library has', () => {
+    const media = new Map([
+      [7, { width: 1200, height: 800, fileName: 'hill.jpg', alt: 'A green hill' }],
+    ]);
+    expect(renderWithMedia('![](/media/7/960/hill.jpg)', media)).toContain('alt="A green hill"');
+    expect(renderWithMedia('![Its own](/media/7/960/hill.jpg)', media)).toContain('alt="Its own"');
   });
 });
 

@@ -1,10 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Sharp from 'sharp';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { slugify } from '../../../platform/slugify.ts';
-import type { MediaWidth } from '../media-urls.ts';
+import { type MediaWidth, maxImageBytes, mediaWidths } from '../media-urls.ts';
+import { refreshPostsShowing } from './media-uses.ts';
 import { ContentError } from './save-post.ts';
 
 const acceptedFormats = new Map([
@@ -13,8 +14,6 @@ const acceptedFormats = new Map([
   ['webp', { mime: 'image/webp', extension: 'webp' }],
   ['gif', { mime: 'image/gif', extension: 'gif' }],
 ]);
-
-export const maxImageBytes = 20 * 1024 * 1024;
 
 /**
  * The image library, loaded when an image is first stored or resized: it adds about 20 MB to
@@ -26,6 +25,17 @@ const loadSharp = () => {
   return sharpModule;
 };
 
+/** Who stored an image, and whether it stays while nothing uses it (decision 0056). */
+export type StoredImageOrigin = {
+  /** The signed-in user who uploaded it; none for imports and the demo. */
+  uploadedBy?: number | null;
+  /**
+   * False for the editor's uploads: removed after a day unless a saved post or setting used
+   * it. True (the default) for the library's uploads, imports and the demo.
+   */
+  keepUnused?: boolean;
+};
+
 /**
  * Stores an uploaded image in the database (so every instance of the site can serve it) and
  * returns its id. Anything that is not a JPEG, PNG, WebP or GIF is refused.
@@ -35,9 +45,10 @@ export async function storeImage(
   bytes: Uint8Array,
   fileName: string,
   alt = '',
+  origin: StoredImageOrigin = {},
 ): Promise<number> {
   if (bytes.byteLength > maxImageBytes)
-    throw new ContentError(`${fileName}: images are limited to 20 MB.`);
+    throw new ContentError(`${fileName}: images are limited to ${maxImageBytes / 1024 / 1024} MB.`);
   const sharp = await loadSharp();
   let metadata: Awaited<ReturnType<ReturnType<typeof Sharp>['metadata']>>;
   try {
@@ -59,7 +70,10 @@ export async function storeImage(
       height: metadata.height,
       alt,
       bytes,
+      size: bytes.byteLength,
       created_at: Date.now(),
+      uploaded_by: origin.uploadedBy ?? null,
+      keep_unused: origin.keepUnused === false ? 0 : 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -67,10 +81,36 @@ export async function storeImage(
   return row.id;
 }
 
-/** Describes a stored image for people who cannot see it (its `alt` wherever it is shown). */
-export async function describeImage(db: Db, id: number, alt: string): Promise<void> {
-  const result = await db.updateTable('media').set({ alt }).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await bumpContentVersion(db);
+/**
+ * Describes a stored image for people who cannot see it: its `alt` as a cover, a logo, and
+ * wherever a text placed it without words of its own (those texts are rendered again). Answers
+ * whether the description changed; the pages show it at once on every instance.
+ */
+export async function describeImage(db: Db, id: number, alt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('media')
+    .set({ alt })
+    .where('id', '=', id)
+    .where('alt', '!=', alt)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await refreshPostsShowing(db, [id]);
+  await bumpContentVersion(db);
+  return true;
+}
+
+/** The names an image's resized copies have in the disk cache, in every width and format. */
+export function variantFileNames(id: number): string[] {
+  return mediaWidths.flatMap((width) => [
+    `${id}-${width}`,
+    `${id}-${width}.avif`,
+    `${id}-${width}.webp`,
+  ]);
+}
+
+/** Removes an image's resized copies from this instance's disk cache. */
+export async function forgetVariants(cacheDir: string, id: number): Promise<void> {
+  await Promise.all(variantFileNames(id).map((name) => rm(join(cacheDir, name), { force: true })));
 }
 
 export type ImageVariant = {

@@ -2,15 +2,13 @@ import { sql } from 'kysely';
 import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle, Db } from '../../../platform/db/connect.ts';
 import { type EditBase, EditConflict } from '../../../platform/edit-conflict.ts';
-import { htmlToText } from '../../../platform/markdown.ts';
-import type { SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { slugify } from '../../../platform/slugify.ts';
-import { replaceFormEmbeds } from '../../forms/embed.ts';
 import { contentOwnerMessages } from '../messages.ts';
 import { type PostInput, postInputSchema } from '../post-input.ts';
 import { isReservedSlug } from '../slug.ts';
 import { forgetDeletedPosts } from './list-actions.ts';
-import { type MediaLookup, mediaIdsIn, renderWithMedia } from './media-markdown.ts';
+import { claimImages, refreshPostsShowing } from './media-uses.ts';
+import { renderPost } from './post-body.ts';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -32,8 +30,7 @@ export async function savePost(
   const post = parsed.data;
   const { db } = handle;
   const now = Date.now();
-  const html = await renderPostBody(db, post.body);
-  const text = htmlToText(replaceFormEmbeds(html, ''));
+  const { html, text } = await renderPost(db, post.body);
   const publishedAt =
     post.status === 'draft'
       ? (post.publishedAt?.getTime() ?? null)
@@ -114,10 +111,14 @@ export async function savePost(
         .values(tagIds.map((tagId, position) => ({ post_id: postId, tag_id: tagId, position })))
         .execute();
     }
-    return { id: postId, slug };
+    // In the same transaction, so the sweep never takes an image this save has just used.
+    const described = await claimImages(trx, post.body, post.coverMediaId, now);
+    return { id: postId, slug, described };
   });
+  // An image described by this save shows its words wherever it was placed without any.
+  if (saved.described.length > 0) await refreshPostsShowing(db, saved.described);
   await bumpContentVersion(db);
-  return saved;
+  return { id: saved.id, slug: saved.slug };
 }
 
 /** Deletes a post or page permanently, with what only it owned: tag links, its announcement. */
@@ -181,23 +182,6 @@ async function ensureTags(db: Db, names: string[]): Promise<number[]> {
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   return ids;
-}
-
-/** A post's Markdown as the site shows it: sanitised, its stored images responsive. */
-export async function renderPostBody(db: Db, markdown: string): Promise<SanitisedHtml> {
-  return renderWithMedia(markdown, await loadMediaLookup(db, mediaIdsIn(markdown)));
-}
-
-async function loadMediaLookup(db: Db, ids: number[]): Promise<MediaLookup> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('media')
-    .select(['id', 'file_name', 'width', 'height'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(
-    rows.map((r) => [r.id, { fileName: r.file_name, width: r.width, height: r.height }]),
-  );
 }
 
 /** The first sentences of a text, cut at a word boundary, at most 200 characters. */

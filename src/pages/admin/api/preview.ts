@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
-import { renderPostBody } from '../../../features/content/server/save-post.ts';
+import { renderPostBody } from '../../../features/content/server/post-body.ts';
 import { embedForms } from '../../../features/forms/server/embedded-forms.ts';
 import QForm from '../../../features/forms/ui/QForm.tsx';
 import { htmlOf } from '../../../platform/sanitised-html.ts';

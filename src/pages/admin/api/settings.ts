@@ -18,6 +18,7 @@ import { writeStatsSettings } from '../../../features/stats/server/stats-setting
 import { secretMailSettings } from '../../../platform/mail/mail-settings.ts';
 import { writeMailSettings } from '../../../platform/mail/mail-settings-store.ts';
 import { adminJson } from '../../../server/admin-api.ts';
+import { claimSettingImages } from '../../../server/media-uses.ts';
 import { ownerCall } from '../../../server/owner-action.ts';
 
 /**
@@ -45,7 +46,11 @@ export const POST = ownerCall(
       });
     }
     const groups = valuesByGroup(body.section, parsed.values);
-    if (Object.keys(groups.site).length > 0) await writeSiteSettings(app.database.db, groups.site);
+    if (Object.keys(groups.site).length > 0) {
+      await writeSiteSettings(app.database.db, groups.site);
+      // A logo or share image the owner saved is kept from the sweep of unused uploads.
+      await claimSettingImages(app);
+    }
     if (Object.keys(groups.stats).length > 0)
       await writeStatsSettings(app.database.db, groups.stats);
     if (Object.keys(groups.share).length > 0)

@@ -15,6 +15,7 @@ import { addSignInFailures } from './2026-11-28-014-sign-in-failures.ts';
 import { addFieldIdMarks } from './2026-11-28-015-field-id-marks.ts';
 import { addEditRevisions } from './2026-11-28-016-edit-revisions.ts';
 import { addTrash } from './2026-11-28-018-trash.ts';
+import { addMediaLibrary } from './2026-11-28-019-media-library.ts';
 import { addUsersAndRoles } from './2026-11-28-020-users-and-roles.ts';
 import { addBackupRuns } from './2026-11-28-021-backups.ts';
 import type { MigrationStep } from './schema-sql.ts';
@@ -42,6 +43,7 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-015-field-id-marks', up: addFieldIdMarks },
   { name: '2026-11-28-016-edit-revisions', up: addEditRevisions },
   { name: '2026-11-28-018-trash', up: addTrash },
+  { name: '2026-11-28-019-media-library', up: addMediaLibrary },
   { name: '2026-11-28-020-users-and-roles', up: addUsersAndRoles },
   { name: '2026-11-28-021-backups', up: addBackupRuns },
 ];
