@@ -1,3 +1,4 @@
+import { redirectImportLimits } from '../features/content/redirect-admin.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
@@ -157,6 +158,15 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
     { ...adminForm(), maxBodyBytes: formsImportMaxBytes + 16 * kilobyte, reads: 'files' },
   ],
   ['/admin/forms/{id}/delete', adminForm()],
+  // A tag's name, address and description, or its deletion.
+  ['/admin/tags/{id}', adminForm()],
+  // A redirect added, or one deleted.
+  ['/admin/redirects', adminForm()],
+  // A redirects' CSV file, or (the confirmation) its text sent back (decision 0054).
+  [
+    '/admin/redirects/import',
+    { ...adminForm(), maxBodyBytes: redirectImportLimits.maxBytes, reads: 'files' },
+  ],
   // A coupon's terms, or its deletion.
   ['/admin/coupons', adminForm()],
   ['/admin/coupons/{id}', adminForm()],

@@ -26,6 +26,7 @@ const releasedMigrations = [
   '2026-11-28-014-sign-in-failures',
   '2026-11-28-015-field-id-marks',
   '2026-11-28-016-edit-revisions',
+  '2026-11-28-017-redirects',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

@@ -3,6 +3,8 @@ import type { Permission } from './permissions.ts';
 /** What each permission lets a user change, as a refusal names it. */
 const permissionNames: Record<Permission, string> = {
   posts: 'posts and pages',
+  tags: 'tags',
+  redirects: 'redirects',
   forms: 'forms',
   entries: 'form entries',
   payments: 'payments and coupons',
@@ -142,8 +144,8 @@ export const editorMessages = {
   time: 'Time',
   whenHint: (timeZone: string) => `In the site’s time zone, ${timeZone}.`,
   address: 'Address',
-  addressHint: (type: 'post' | 'page', slug: string) =>
-    `Empty: made from the title. The ${type} is at /${slug}/`,
+  addressHint: (type: 'post' | 'page', slug: string, saved = false) =>
+    `Empty: made from the title. The ${type} is at /${slug}/${saved ? '; change it and links to the old address keep working (Redirects).' : ''}`,
   tags: 'Tags',
   tagsHint: 'Separate tags with commas.',
   excerpt: 'Excerpt',
@@ -222,11 +224,13 @@ export const shellMessages = {
     dashboard: 'Dashboard',
     posts: 'Posts',
     pages: 'Pages',
+    tags: 'Tags',
     forms: 'Forms',
     entries: 'Entries',
     coupons: 'Coupons',
     stats: 'Statistics',
     subscribers: 'Subscribers',
+    redirects: 'Redirects',
     settings: 'Settings',
     outbox: 'Outbox',
     account: 'Your account',

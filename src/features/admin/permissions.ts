@@ -6,6 +6,10 @@
 export const permissions = [
   /** Posts, pages and their images. */
   'posts',
+  /** Tags: rename, change a tag's address, delete (its posts stay). */
+  'tags',
+  /** Redirects from old addresses: add, delete, import. */
+  'redirects',
   /** Form definitions: build, import, duplicate, delete. */
   'forms',
   /** Form entries: star, mark spam, delete. */

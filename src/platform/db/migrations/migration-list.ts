@@ -14,6 +14,7 @@ import { addHonestOrders } from './2026-11-28-013-honest-orders.ts';
 import { addSignInFailures } from './2026-11-28-014-sign-in-failures.ts';
 import { addFieldIdMarks } from './2026-11-28-015-field-id-marks.ts';
 import { addEditRevisions } from './2026-11-28-016-edit-revisions.ts';
+import { addRedirects } from './2026-11-28-017-redirects.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -38,4 +39,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-014-sign-in-failures', up: addSignInFailures },
   { name: '2026-11-28-015-field-id-marks', up: addFieldIdMarks },
   { name: '2026-11-28-016-edit-revisions', up: addEditRevisions },
+  { name: '2026-11-28-017-redirects', up: addRedirects },
 ];
