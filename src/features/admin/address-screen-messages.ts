@@ -126,7 +126,14 @@ export const redirectScreenMessages = {
   planAdded: 'New',
   planReplaced: 'Replaced',
   planRefused: 'Refused: these lines are not imported',
-  planColumns: { line: 'Line', from: 'Old address', to: 'Leads to', was: 'Led to', why: 'Why' },
+  planColumns: {
+    line: 'Line',
+    written: 'As written',
+    from: 'Old address',
+    to: 'Leads to',
+    was: 'Led to',
+    why: 'Why',
+  },
   planNothing: 'Nothing in this file would change the redirects.',
   planChanged:
     'The redirects or the site changed since you checked the file: here is what it would do now. Check again, then import.',

@@ -93,7 +93,7 @@ export function RedirectImportPage({ csrf, planned, notice }: Props) {
                 <thead>
                   <tr>
                     <th scope="col">{m.planColumns.line}</th>
-                    <th scope="col">{m.planColumns.from}</th>
+                    <th scope="col">{m.planColumns.written}</th>
                     <th scope="col">{m.planColumns.why}</th>
                   </tr>
                 </thead>
@@ -101,7 +101,7 @@ export function RedirectImportPage({ csrf, planned, notice }: Props) {
                   {plan.refused.map((line) => (
                     <tr key={line.line}>
                       <th scope="row">{line.line}</th>
-                      <td data-label={m.planColumns.from} className="admin-redirects__path">
+                      <td data-label={m.planColumns.written} className="admin-redirects__path">
                         <code>{line.text}</code>
                       </td>
                       <td data-label={m.planColumns.why}>{line.reason}</td>

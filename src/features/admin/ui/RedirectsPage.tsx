@@ -87,7 +87,7 @@ export function RedirectsPage(props: Props) {
           </div>
         </form>
       )}
-      <p className="admin-hint">{m.intro}</p>
+      <p className="admin-hint admin-lead">{m.intro}</p>
       <p className="admin-list-actions">
         <a className="admin-button" href="/admin/redirects/import">
           {m.importLink}
@@ -104,7 +104,7 @@ export function RedirectsPage(props: Props) {
       <form
         method="post"
         action="/admin/redirects"
-        className="admin-form admin-redirects__add"
+        className="admin-card admin-form admin-redirects__add"
         aria-labelledby="redirect-add-heading"
         noValidate
       >

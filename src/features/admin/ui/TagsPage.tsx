@@ -28,7 +28,7 @@ export function TagsPage({ tags, notice }: { tags: TagListItem[]; notice?: Notic
   return (
     <>
       <ScreenNotice notice={notice} />
-      <p className="admin-hint">{m.intro}</p>
+      <p className="admin-hint admin-lead">{m.intro}</p>
       <p className="admin-count">{tags.length === 0 ? m.none : m.count(tags.length)}</p>
       {tags.length > 0 && (
         <div className="admin-table-wrap">
@@ -130,7 +130,7 @@ export function TagPage(props: {
       <form
         method="post"
         action={action}
-        className="admin-form"
+        className="admin-form admin-tag-form"
         aria-label={m.editHeading(stored.name)}
         noValidate
       >
