@@ -132,7 +132,7 @@ const importInput = z.discriminatedUnion(
   { error: m.noFile },
 );
 
-export type RedirectImportOutcome =
+export type RedirectImportScreenOutcome =
   | { kind: 'done'; redirect: Response }
   /** What the file would do, and the file's text for the confirmation to send back. */
   | { kind: 'plan'; plan: RedirectImportPlan; csv: string; notice?: Notice }
@@ -146,7 +146,7 @@ export type RedirectImportOutcome =
 export async function postRedirectImport(
   admin: AdminPage,
   request: Request,
-): Promise<RedirectImportOutcome> {
+): Promise<RedirectImportScreenOutcome> {
   const { app } = admin;
   const write = await ownerPost(admin, request, { permission: 'redirects', input: importInput });
   if (!write.ok) {
