@@ -2,12 +2,15 @@ import { defineMiddleware } from 'astro:middleware';
 import { resignedSessionCookie } from './features/admin/server/session-cookie.ts';
 import { carriesSignedSession } from './features/admin/server/session-signature.ts';
 import {
+  askedAddressHeader,
   pageCacheKey,
   pageKeyHeader,
   publicPageCacheControl,
   replyWithPage,
 } from './platform/cache/page-cache.ts';
+import { redirectLocation } from './platform/redirect-target.ts';
 import { appContext } from './server/app-registry.ts';
+import { redirectTargetOf } from './server/redirect-lookup.ts';
 import { routeRules } from './server/routes.ts';
 import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/security-headers.ts';
 
@@ -23,6 +26,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const request = context.request;
   const cookie = request.headers.get('cookie');
   const signedIn = carriesSignedSession(app.secret, cookie);
+  // What nothing of the site answers may be an old address of it: a live item always wins,
+  // as only a 404 is looked up (decision 0054). A rewrite to /404 is looked up in its own pass.
+  if (response.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+    const asked = new URL(
+      request.headers.get(askedAddressHeader) || `${context.url.pathname}${context.url.search}`,
+      context.url,
+    );
+    const target = isAdminPath(asked.pathname)
+      ? undefined
+      : await redirectTargetOf(app, asked.pathname);
+    if (target !== undefined) {
+      return answerRedirect(app, request, { target, asked, pageHeaders, signedIn });
+    }
+  }
   // A signed-in owner's pages are theirs alone: no shared cache may keep one (decision 0032).
   if (signedIn && response.headers.get('cache-control') === publicPageCacheControl) {
     response.headers.set('Cache-Control', 'private, no-store');
@@ -86,3 +103,55 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers: reply.headers,
   });
 });
+
+/**
+ * A 301 to where an old address leads, with the visitor's query carried over. Kept in the page
+ * cache like a page (so the next visitor costs no render and no query), and sent, like a page,
+ * for browsers and proxies to check again before reuse: a redirect the owner deletes or changes
+ * is followed no more (decision 0054).
+ */
+async function answerRedirect(
+  app: App.Locals['app'],
+  request: Request,
+  {
+    target,
+    asked,
+    pageHeaders,
+    signedIn,
+  }: {
+    target: string;
+    asked: URL;
+    pageHeaders: Readonly<Record<string, string>>;
+    signedIn: boolean;
+  },
+): Promise<Response> {
+  const headers: [string, string][] = [
+    ...Object.entries(pageHeaders),
+    ['Cache-Control', signedIn ? 'private, no-store' : publicPageCacheControl],
+  ];
+  const key = request.headers.has(pageKeyHeader)
+    ? request.headers.get(pageKeyHeader) || undefined
+    : pageCacheKey(request.method, asked, routeRules(asked.pathname).cacheParams, signedIn);
+  if (key === undefined || request.method !== 'GET') {
+    headers.push(['Location', redirectLocation(target, asked.search)]);
+    return new Response(null, { status: 301, headers });
+  }
+  await app.pageCache.refresh();
+  // Addresses anyone can vary without end (every query of an unknown path) are kept apart.
+  const page = await app.pageCache.set(
+    key,
+    { status: 301, headers, body: Buffer.alloc(0), redirect: target },
+    { transient: routeRules(asked.pathname).cacheParams === 'all' },
+  );
+  const reply = replyWithPage(
+    page,
+    {
+      method: request.method,
+      ifNoneMatch: request.headers.get('if-none-match'),
+      acceptEncoding: request.headers.get('accept-encoding'),
+      search: asked.search,
+    },
+    'MISS',
+  );
+  return new Response(null, { status: reply.status, headers: reply.headers });
+}

@@ -75,6 +75,8 @@ import {
 } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-import-text.ts';
+import { parseRedirectsArguments } from './redirects-arguments.ts';
+import { runRedirects } from './redirects-command.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
 import { formatStatsReport } from './stats-text.ts';
 import { UsageError } from './usage-error.ts';
@@ -117,6 +119,14 @@ const usage = `Quire command line: npm run quire -- <command>
                                  a coupon for every form or one, for a number of uses, within
                                  days of the site's time zone (--until is the last day)
   coupons delete <CODE>          remove a coupon (orders that used it keep its code)
+  redirects list                 every redirect from an old address, and where it leads
+  redirects add <FROM> <TO>      send an old path of the site (/old-post/) to a new one
+                                 (/new-post/ or https://…), chains collapsed to one hop
+  redirects delete <FROM>        remove the redirect from that old address
+  redirects import <file.csv> [--yes]
+                                 add redirects from a CSV file (old address, new address a
+                                 line; a header is skipped): shows what it would add, replace
+                                 and refuse, then asks (--yes: without asking)
   stats [--days N | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--limit N] [--format text|json]
         [--filter NAME=VALUE …]  page views, visitors, top pages, referrers, campaigns, events
                                  and screen sizes over whole days of the site's time zone: by
@@ -356,6 +366,8 @@ async function runCli(argv: string[]): Promise<number> {
       console.log(`Created the coupon ${command.coupon.code.toUpperCase()}.`);
       return 0;
     }
+    case 'redirects':
+      return runRedirects(parseRedirectsArguments(rest), { withDatabase, confirm });
     case 'entries': {
       if (rest[0] === 'payment') {
         const change = parsePaymentArguments(rest.slice(1));

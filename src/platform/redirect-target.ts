@@ -21,3 +21,17 @@ export function isSafeRedirectTarget(target: string): boolean {
     return false;
   }
 }
+
+/**
+ * Where a visitor who asked for an old address with `search` (`?utm_source=mail`, or empty) is
+ * sent: the target with the visitor's query after its own, before its fragment.
+ */
+export function redirectLocation(target: string, search: string): string {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  if (query === '') return target;
+  const hashAt = target.indexOf('#');
+  const beforeHash = hashAt === -1 ? target : target.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : target.slice(hashAt);
+  const joiner = beforeHash.includes('?') ? (beforeHash.endsWith('?') ? '' : '&') : '?';
+  return `${beforeHash}${joiner}${query}${hash}`;
+}

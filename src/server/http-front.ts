@@ -6,6 +6,7 @@ import { unsubscribePath } from '../features/share/server/subscription-links.ts'
 import { trackingParam } from '../features/stats/hit-params.ts';
 import { accepts } from '../platform/cache/content-coding.ts';
 import {
+  askedAddressHeader,
   type CachedPage,
   matchesEtag,
   pageCacheKey,
@@ -152,6 +153,7 @@ export function createRequestListener(
         // of plain text; Astro never sees the address itself, which it could not decode.
         req.url = '/400';
         req.headers[pageKeyHeader] = '';
+        req.headers[askedAddressHeader] = '';
         return await astro(req, res);
       }
       if (problem) return refuse(req, res, problem.status, problem.message);
@@ -242,9 +244,10 @@ export function createRequestListener(
       if (stale) await stale;
       if (key !== undefined) {
         const page = app.pageCache.get(key);
-        if (page) return sendCachedPage(req, res, page);
+        if (page) return sendCachedPage(req, res, page, url.search);
       }
       req.headers[pageKeyHeader] = key ?? '';
+      req.headers[askedAddressHeader] = `${url.pathname}${url.search}`;
       // Astro writes a streamed body without waiting for the socket; a route that streams much
       // (the entries' CSV) waits on this between its chunks instead.
       await astro(req, res, undefined, { responseDrained: () => responseDrained(res) });
@@ -311,13 +314,19 @@ function sendHitNotStored(res: ServerResponse, headers: Readonly<Record<string, 
   res.end();
 }
 
-function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  search: string,
+): void {
   const reply = replyWithPage(
     page,
     {
       method: req.method,
       ifNoneMatch: req.headers['if-none-match'],
       acceptEncoding: req.headers['accept-encoding'],
+      search,
     },
     'HIT',
   );

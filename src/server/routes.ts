@@ -1,5 +1,6 @@
 import { maxImageBytes } from '../features/content/media-urls.ts';
 import { bulkPostLimit } from '../features/content/post-actions.ts';
+import { redirectImportLimits } from '../features/content/redirect-admin.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
@@ -163,6 +164,15 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
     { ...adminForm(), maxBodyBytes: formsImportMaxBytes + 16 * kilobyte, reads: 'files' },
   ],
   ['/admin/forms/{id}/delete', adminForm()],
+  // A tag's name, address and description, or its deletion.
+  ['/admin/tags/{id}', adminForm()],
+  // A redirect added, or one deleted.
+  ['/admin/redirects', adminForm()],
+  // A redirects' CSV file, or (the confirmation) its text sent back (decision 0054).
+  [
+    '/admin/redirects/import',
+    { ...adminForm(), maxBodyBytes: redirectImportLimits.maxBytes, reads: 'files' },
+  ],
   // A coupon's terms, or its deletion.
   ['/admin/coupons', adminForm()],
   ['/admin/coupons/{id}', adminForm()],

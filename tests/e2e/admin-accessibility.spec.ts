@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { storeImage } from '../../src/features/content/server/media.ts';
+import { addOwnerRedirect } from '../../src/features/content/server/redirects.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { createCoupon } from '../../src/features/payments/server/coupons.ts';
@@ -41,6 +42,9 @@ let couponId = 0;
 /** An image nothing uses (the library's plain delete question), and one the demo's posts use. */
 let spareImageId = 0;
 let usedImageId = 0;
+let tagId = 0;
+/** An old address of this project's own, so the desktop and phone journeys never meet. */
+const oldAddress = () => `/accessibility-check-${test.info().project.name}/`;
 
 test.beforeAll(async () => {
   const handle = siteDatabase();
@@ -116,11 +120,15 @@ test.beforeAll(async () => {
       .where('file_name', '=', 'lika-meadows.jpg')
       .executeTakeFirstOrThrow()
   ).id;
+  tagId = (await handle.db.selectFrom('tags').select('id').orderBy('id').executeTakeFirstOrThrow())
+    .id;
+  await addOwnerRedirect(handle, { from: oldAddress(), to: '/about/' }, 'http://127.0.0.1');
   await bumpContentVersion(handle.db);
 });
 
 test.afterAll(async () => {
   const { db } = siteDatabase();
+  await db.deleteFrom('redirects').where('from_path', '=', oldAddress()).execute();
   if (pageIds.length > 0) await db.deleteFrom('posts').where('id', 'in', pageIds).execute();
   await db.deleteFrom('form_entries').where('form_id', '=', formId).execute();
   await db.deleteFrom('form_coupons').where('id', '=', couponId).execute();
@@ -263,4 +271,36 @@ test('every settings tab', async ({ page }) => {
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     await expectNoAxeViolations(page);
   }
+});
+
+test('tags and redirects: the lists, a tag’s change and delete question, an import’s plan', async ({
+  page,
+}) => {
+  await signIn(page);
+  for (const path of [
+    '/admin/tags',
+    `/admin/tags/${tagId}`,
+    `/admin/tags/${tagId}?delete`,
+    '/admin/redirects',
+    '/admin/redirects/import',
+  ]) {
+    await open(page, path);
+    await expectNoAxeViolations(page);
+  }
+  // A question asked before a delete, and a plan shown before an import.
+  await open(page, '/admin/redirects');
+  await page.getByRole('button', { name: `Delete the redirect from ${oldAddress()}` }).click();
+  await expect(
+    page.getByText(`Delete the redirect from ${oldAddress()} to /about/?`),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await open(page, '/admin/redirects/import');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'redirects.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${oldAddress()},/contact/\nnot an address,/about/\n`),
+  });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByText('0 new redirects, 1 replaced, 1 line refused.')).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -27,6 +27,7 @@ const releasedMigrations = [
   '2026-11-28-014-sign-in-failures',
   '2026-11-28-015-field-id-marks',
   '2026-11-28-016-edit-revisions',
+  '2026-11-28-017-redirects',
   '2026-11-28-018-trash',
   '2026-11-28-019-media-library',
   '2026-11-28-020-users-and-roles',

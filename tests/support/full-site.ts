@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { inviteUser } from '../../src/features/admin/server/user-admin.ts';
 import { createAdmin, createUser } from '../../src/features/admin/server/users.ts';
+import { addOwnerRedirect } from '../../src/features/content/server/redirects.ts';
 import { writeFileSettings } from '../../src/features/forms/server/files-settings-store.ts';
 import { databaseStorage } from '../../src/features/forms/server/files-storage.ts';
 import { readSiteTables } from '../../src/platform/backup/site-tables.ts';
@@ -41,6 +42,8 @@ export async function fillEveryTable(handle: DatabaseHandle, s3: S3StandIn): Pro
     'editor',
   );
   await inviteUser(db, { email: 'author@example.org', role: 'author', invitedBy: admin.id }, now);
+  // An old address the owner sends to a page.
+  await addOwnerRedirect(handle, { from: '/old-about/', to: '/about/' }, 'http://127.0.0.1');
   await writeFileSettings(db, {
     storage: 's3',
     s3Endpoint: s3.url,

@@ -1,9 +1,15 @@
 import { hash } from 'node:crypto';
+import { redirectLocation } from '../redirect-target.ts';
 import { type ContentCoding, EncodedBody, preferredCoding } from './content-coding.ts';
 
 export type CachedPage = {
   status: number;
   headers: [string, string][];
+  /**
+   * For a redirect (an old address of the site): where it leads. Each answer's Location is this
+   * with the query the visitor asked with, which the cache key may leave out (decision 0054).
+   */
+  redirect?: string | undefined;
   body: EncodedBody;
   etag: string;
   /** The headers of each kind of answer it has given, built once (replyWithPage). */
@@ -26,6 +32,12 @@ const maxMemos = 1000;
 
 /** Set by the HTTP front on every request it hands to Astro: the page-cache key, or empty. */
 export const pageKeyHeader = 'x-quire-page-key';
+
+/**
+ * Set by the HTTP front on every request it hands to Astro: the path and query the visitor
+ * asked for, which a rewrite (to /404) would otherwise lose; a redirect needs both.
+ */
+export const askedAddressHeader = 'x-quire-asked';
 
 /** Pages answered with this Cache-Control are kept in the page cache for anonymous visitors. */
 export const publicPageCacheControl = 'public, max-age=0, must-revalidate';
@@ -175,7 +187,12 @@ export class PageCache {
    */
   async set(
     key: string,
-    page: { status: number; headers: [string, string][]; body: Buffer },
+    page: {
+      status: number;
+      headers: [string, string][];
+      body: Buffer;
+      redirect?: string | undefined;
+    },
     options: { transient?: boolean } = {},
   ): Promise<CachedPage> {
     const kept = this.#options.maxBytes > 0 && !options.transient;
@@ -228,7 +245,8 @@ export type PageReply = { status: number; headers: [string, string][]; body: Buf
 
 /**
  * How to answer one request with a cached page: 304 when the client holds it, the br or gzip
- * form when the client takes one, no body for HEAD. Used by the HTTP front and the Astro
+ * form when the client takes one, no body for HEAD; a redirect with the request's own query
+ * (`search`, `?…` or empty) carried to where it leads. Used by the HTTP front and the Astro
  * middleware.
  */
 export function replyWithPage(
@@ -237,9 +255,20 @@ export function replyWithPage(
     method: string | undefined;
     ifNoneMatch: string | null | undefined;
     acceptEncoding: string | null | undefined;
+    search?: string;
   },
   cacheState: 'HIT' | 'MISS',
 ): PageReply {
+  if (page.redirect !== undefined) {
+    return {
+      status: page.status,
+      headers: [
+        ...replyHeaders(page, cacheState, undefined, false),
+        ['Location', redirectLocation(page.redirect, request.search ?? '')],
+      ],
+      body: request.method === 'HEAD' ? undefined : page.body.identity,
+    };
+  }
   if (page.status === 200 && matchesEtag(request.ifNoneMatch, page.etag)) {
     return {
       status: 304,

@@ -40,6 +40,24 @@ export interface TagsTable {
   description: string;
 }
 
+/** Who made a redirect: an address change, the owner on the Redirects screen or CLI, an import. */
+export type RedirectSource = 'auto' | 'owner' | 'import';
+
+/** An old address of the site sent on with a 301 (migration 017, decision 0054). */
+export interface RedirectsTable {
+  id: Generated<number>;
+  /** The old path in its lookup form (`redirectKey`): unique. */
+  from_path: string;
+  /** Where it goes: a path of this site (with any query) or an absolute URL of another. */
+  to_address: string;
+  /** The lookup form of `to_address`'s path when it is this site's; null for another site. */
+  to_key: string | null;
+  status: Generated<number>;
+  source: RedirectSource;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
 export interface PostTagsTable {
   post_id: number;
   tag_id: number;
@@ -404,6 +422,7 @@ export interface Database {
   posts: PostsTable;
   tags: TagsTable;
   post_tags: PostTagsTable;
+  redirects: RedirectsTable;
   media: MediaTable;
   users: UsersTable;
   user_invites: UserInvitesTable;

@@ -417,7 +417,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         <TextField
           id="post-slug"
           label={editorMessages.address}
-          hint={editorMessages.addressHint(type, values.slug || savedSlug || '…')}
+          hint={editorMessages.addressHint(type, values.slug || savedSlug || '…', savedSlug !== '')}
           error={errors.slug}
           value={values.slug}
           onChange={(text) => set('slug', text)}

@@ -3,6 +3,7 @@ import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { Database, PostType } from '../../../platform/db/schema.ts';
 import type { ItemRef, PostAction } from '../post-actions.ts';
+import { forgetMovesTo } from './redirects.ts';
 
 /** What an action on chosen posts or pages did, item by item. */
 export type PostActionOutcome = {
@@ -61,7 +62,6 @@ export async function applyPostAction(
       else if (row.revision !== item.revision) outcome.changed.push(row.title);
       else outcome.already.push(row.title);
     }
-    if (action === 'delete' && outcome.done.length > 0) await forgetDeletedPosts(trx);
   });
   if (outcome.done.length > 0) await bumpContentVersion(handle.db);
   return outcome;
@@ -83,8 +83,9 @@ async function changeOne(
       .where('type', '=', type)
       .where('revision', '=', item.revision)
       .where('trashed_at', 'is not', null)
-      .returning('id')
+      .returning(['id', 'slug'])
       .executeTakeFirst();
+    if (deleted) await forgetDeletedPosts(trx, [deleted.slug]);
     return deleted && item;
   }
   const saved = { revision: sql<number>`revision + 1`, updated_at: now, updated_by: userId };
@@ -125,7 +126,7 @@ async function changeOne(
 }
 
 /** What only deleted posts owned besides their tags (which go with them): their announcement. */
-export async function forgetDeletedPosts(db: Db): Promise<void> {
+export async function forgetDeletedPosts(db: Db, slugs: readonly string[] = []): Promise<void> {
   await db
     .deleteFrom('announced_posts')
     .where((eb) =>
@@ -139,4 +140,6 @@ export async function forgetDeletedPosts(db: Db): Promise<void> {
       ),
     )
     .execute();
+  // The redirects their address changes made led to them; gone, they lead nowhere.
+  for (const slug of slugs) await forgetMovesTo(db, `/${slug}/`);
 }

@@ -9,12 +9,17 @@ import { isReservedSlug } from '../slug.ts';
 import { forgetDeletedPosts } from './list-actions.ts';
 import { claimImages, refreshPostsShowing } from './media-uses.ts';
 import { renderPost } from './post-body.ts';
+import { recordMovedAddress, releaseAddress } from './redirects.ts';
 
 export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-/** Creates a post or page (or replaces the one with `id`) and invalidates cached pages. */
+/**
+ * Creates a post or page (or replaces the one with `id`) and invalidates cached pages. A post
+ * visitors see at its address takes it from any redirect there; one whose address changed after
+ * visitors could reach it sends its old address on to the new (decision 0054).
+ */
 export async function savePost(
   handle: DatabaseHandle,
   input: PostInput,
@@ -49,6 +54,14 @@ export async function savePost(
       if (!cover) throw new ContentError('coverMediaId: there is no such image.');
     }
     const slug = await chooseSlug(trx, post.slug, post.title, id);
+    const before =
+      id === undefined
+        ? undefined
+        : await trx
+            .selectFrom('posts')
+            .select(['slug', 'status', 'published_at'])
+            .where('id', '=', id)
+            .executeTakeFirst();
     const values = {
       type: post.type,
       title: post.title,
@@ -104,6 +117,10 @@ export async function savePost(
       postId = id;
       await trx.deleteFrom('post_tags').where('post_id', '=', postId).execute();
     }
+    if (before && before.slug !== slug && wasReachable(before, now)) {
+      await recordMovedAddress(trx, `/${before.slug}/`, `/${slug}/`, now);
+    }
+    if (post.status !== 'draft') await releaseAddress(trx, `/${slug}/`);
     const tagIds = await ensureTags(trx, post.tags);
     if (tagIds.length > 0) {
       await trx
@@ -121,12 +138,26 @@ export async function savePost(
   return { id: saved.id, slug: saved.slug };
 }
 
-/** Deletes a post or page permanently, with what only it owned: tag links, its announcement. */
+/**
+ * Whether visitors could have reached a post at its address: it is (or was to be) published, or
+ * was published once and is a draft again. A draft never published has no address to keep.
+ */
+function wasReachable(post: { status: string; published_at: number | null }, now: number): boolean {
+  return (
+    post.status !== 'draft' || (post.published_at !== null && Number(post.published_at) <= now)
+  );
+}
+
+/** Deletes a post or page, with the redirects its address changes made to it. */
 export async function deletePost(handle: DatabaseHandle, id: number): Promise<boolean> {
   const deleted = await handle.db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-    await forgetDeletedPosts(trx);
-    return Number(result.numDeletedRows) > 0;
+    const row = await trx
+      .deleteFrom('posts')
+      .where('id', '=', id)
+      .returning('slug')
+      .executeTakeFirst();
+    await forgetDeletedPosts(trx, row ? [row.slug] : []);
+    return row !== undefined;
   });
   await bumpContentVersion(handle.db);
   return deleted;
@@ -164,21 +195,38 @@ async function chooseSlug(
   return slug;
 }
 
+/**
+ * The ids of the tags named `names`, made when missing. A tag is found by its name (in any
+ * case: a tag renamed on the Tags screen keeps its address, so its name may not make its slug),
+ * then by the slug the name makes.
+ */
 async function ensureTags(db: Db, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
-    const slug = slugify(name);
-    if (!slug) continue;
-    await db
-      .insertInto('tags')
-      .values({ name, slug, description: '' })
-      .onConflict((c) => c.column('slug').doNothing())
-      .execute();
-    const row = await db
+    const named = await db
       .selectFrom('tags')
       .select('id')
-      .where('slug', '=', slug)
-      .executeTakeFirstOrThrow();
+      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .orderBy('id')
+      .executeTakeFirst();
+    const slug = slugify(name);
+    if (!named && !slug) continue;
+    if (!named) {
+      const made = await db
+        .insertInto('tags')
+        .values({ name, slug, description: '' })
+        .onConflict((c) => c.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      // A new topic takes its addresses from any redirect there.
+      if (made) {
+        await releaseAddress(db, `/tag/${slug}/`);
+        await releaseAddress(db, `/tag/${slug}/feed.xml`);
+      }
+    }
+    const row =
+      named ??
+      (await db.selectFrom('tags').select('id').where('slug', '=', slug).executeTakeFirstOrThrow());
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   return ids;

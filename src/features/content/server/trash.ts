@@ -36,9 +36,13 @@ export async function emptyTrash(
       .where('type', '=', type)
       .where('trashed_at', 'is not', null)
       .where('trashed_at', '<=', upTo)
-      .returning('id')
+      .returning(['id', 'slug'])
       .execute();
-    if (deleted.length > 0) await forgetDeletedPosts(trx);
+    if (deleted.length > 0)
+      await forgetDeletedPosts(
+        trx,
+        deleted.map((row) => row.slug),
+      );
     return deleted.length;
   });
 }
@@ -54,9 +58,13 @@ export async function sweepExpiredTrash(handle: DatabaseHandle, now = Date.now()
       .deleteFrom('posts')
       .where('trashed_at', 'is not', null)
       .where('trashed_at', '<', now - trashKeepMs)
-      .returning('id')
+      .returning(['id', 'slug'])
       .execute();
-    if (deleted.length > 0) await forgetDeletedPosts(trx);
+    if (deleted.length > 0)
+      await forgetDeletedPosts(
+        trx,
+        deleted.map((row) => row.slug),
+      );
     return deleted.length;
   });
 }

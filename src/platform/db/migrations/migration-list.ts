@@ -14,6 +14,7 @@ import { addHonestOrders } from './2026-11-28-013-honest-orders.ts';
 import { addSignInFailures } from './2026-11-28-014-sign-in-failures.ts';
 import { addFieldIdMarks } from './2026-11-28-015-field-id-marks.ts';
 import { addEditRevisions } from './2026-11-28-016-edit-revisions.ts';
+import { addRedirects } from './2026-11-28-017-redirects.ts';
 import { addTrash } from './2026-11-28-018-trash.ts';
 import { addMediaLibrary } from './2026-11-28-019-media-library.ts';
 import { addUsersAndRoles } from './2026-11-28-020-users-and-roles.ts';
@@ -42,6 +43,7 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-014-sign-in-failures', up: addSignInFailures },
   { name: '2026-11-28-015-field-id-marks', up: addFieldIdMarks },
   { name: '2026-11-28-016-edit-revisions', up: addEditRevisions },
+  { name: '2026-11-28-017-redirects', up: addRedirects },
   { name: '2026-11-28-018-trash', up: addTrash },
   { name: '2026-11-28-019-media-library', up: addMediaLibrary },
   { name: '2026-11-28-020-users-and-roles', up: addUsersAndRoles },
