@@ -1,4 +1,5 @@
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
+import { largestUploadLimitMb } from '../features/forms/file-settings.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
 import {
@@ -178,6 +179,18 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // An image for the editor: the media pipeline's 20 MB and the form around it.
   ['/admin/api/media', adminCall(20 * megabyte + 64 * kilobyte, 'files')],
 ]);
+
+/**
+ * The largest request body any address takes: a form's files at the highest upload limit the
+ * Files tab allows, with the route's own room for the text fields. A proxy in front must let
+ * this much through (nginx's `client_max_body_size`, docs/deploy.md), so that every refusal of
+ * a body is Quire's own, in the site's words.
+ */
+export const largestRequestBytes = Math.max(
+  ...[...exact.values(), postOrPage, subscriptionForm, ...adminRoutes.values()].map(
+    (rules) => rules.maxBodyBytes + (rules.streamsUploads ? largestUploadLimitMb * megabyte : 0),
+  ),
+);
 
 /** `{id}` is a number; any other `{…}` is one segment. */
 const adminPatterns = [...adminRoutes].map(([template, rules]) => ({
