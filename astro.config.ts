@@ -82,6 +82,9 @@ export default defineConfig({
   ],
   server: { host: '127.0.0.1', port: 4321 },
   security: {
+    // Forms posted from another site are refused by src/middleware.ts, which also knows the
+    // site's public address: behind a proxy that ends TLS this check refused every form.
+    checkOrigin: false,
     // Every page's Content-Security-Policy header: scripts run only from the site's own files,
     // by hash when inlined (Astro hashes its own; Document.astro adds the beacon's), and
     // Facebook's SDK when a page plugin is shown with consent. Styles stay inline-friendly:

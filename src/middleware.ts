@@ -10,6 +10,8 @@ import {
 } from './platform/cache/page-cache.ts';
 import { redirectLocation } from './platform/redirect-target.ts';
 import { appContext } from './server/app-registry.ts';
+import { isCrossSiteForm } from './server/cross-site-forms.ts';
+import { httpMessages } from './server/http-messages.ts';
 import { redirectTargetOf } from './server/redirect-lookup.ts';
 import { routeRules } from './server/routes.ts';
 import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/security-headers.ts';
@@ -17,13 +19,18 @@ import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/sec
 export const onRequest = defineMiddleware(async (context, next) => {
   const app = await appContext();
   context.locals.app = app;
-  const response = await next();
+  const route = routeRules(context.url.pathname);
+  const request = context.request;
+  // Astro's own check is off (astro.config.ts): it took the site's https address for another site.
+  const crossSite = isCrossSiteForm(request.method, request.headers, [
+    new URL(app.config.siteUrl).origin,
+    context.url.origin,
+  ]);
+  const response = crossSite ? crossSiteRefusal(route.answersJson === true) : await next();
   const pageHeaders = isAdminPath(context.url.pathname)
     ? adminSecurityHeaders(app.config.siteUrl)
     : securityHeaders(app.config.siteUrl);
   for (const [name, value] of Object.entries(pageHeaders)) response.headers.set(name, value);
-  const route = routeRules(context.url.pathname);
-  const request = context.request;
   const cookie = request.headers.get('cookie');
   const signedIn = carriesSignedSession(app.secret, cookie);
   // What nothing of the site answers may be an old address of it: a live item always wins,
@@ -154,4 +161,19 @@ async function answerRedirect(
     'MISS',
   );
   return new Response(null, { status: reply.status, headers: reply.headers });
+}
+
+/** A form posted from another site: refused before any page or action sees it. */
+function crossSiteRefusal(json: boolean): Response {
+  const message = httpMessages.crossSiteForm;
+  return new Response(
+    json ? JSON.stringify({ success: false, data: { message } }) : `${message}\n`,
+    {
+      status: 403,
+      headers: {
+        'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+      },
+    },
+  );
 }

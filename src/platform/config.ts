@@ -59,6 +59,9 @@ const environmentSchema = z.object({
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
+/** Every variable Quire reads, as deploy/quire.env.example lists them. */
+export const environmentVariables: readonly string[] = Object.keys(environmentSchema.shape);
+
 export type Config = {
   host: string;
   port: number;

@@ -6,7 +6,7 @@ import type { Database } from './db/schema.ts';
 export type RateLimit = { scope: string; limit: number; windowMs: number };
 
 /** The client is stored only as a keyed hash, never as an address. */
-function rateLimitKey(secret: string, rule: RateLimit, client: string): string {
+export function rateLimitKey(secret: string, rule: RateLimit, client: string): string {
   return createHmac('sha256', secret)
     .update(`${rule.scope}\0${client}`)
     .digest('base64url')

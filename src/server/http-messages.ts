@@ -8,5 +8,7 @@ export const httpMessages = {
     `This address does not accept that kind of request (it takes ${allowed}).`,
   bodyTooLarge: 'The request is too large.',
   bodyTimeout: 'The request took too long to arrive. Please try again.',
+  crossSiteForm:
+    'This form was sent from another site, so it was refused. Please send it from this site’s own page.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

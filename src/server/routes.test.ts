@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoutes, bodyLimits, routeRules } from './routes.ts';
+import { adminRoutes, bodyLimits, largestRequestBytes, routeRules } from './routes.ts';
 
 describe('routeRules', () => {
   it('lets POST through only to the addresses that read a body, each with its limit', () => {
@@ -70,5 +70,11 @@ describe('routeRules', () => {
       });
     }
     expect(bodyLimits('/about/')).toEqual({ maxBytes: 1024 * 1024, maxFields: 1000 });
+  });
+});
+
+describe('largestRequestBytes', () => {
+  it('is a form’s files at the highest upload limit, with its text fields: 1025 MB', () => {
+    expect(largestRequestBytes).toBe(1025 * 1024 * 1024);
   });
 });

@@ -2,6 +2,7 @@ import { maxImageBytes } from '../features/content/media-urls.ts';
 import { bulkPostLimit } from '../features/content/post-actions.ts';
 import { redirectImportLimits } from '../features/content/redirect-admin.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
+import { largestUploadLimitMb } from '../features/forms/file-settings.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
 import {
@@ -203,6 +204,18 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // An image's description, or its deletion (with the uses it was confirmed for).
   ['/admin/media/{id}', adminForm()],
 ]);
+
+/**
+ * The largest request body any address takes: a form's files at the highest upload limit the
+ * Files tab allows, with the route's own room for the text fields. A proxy in front must let
+ * this much through (nginx's `client_max_body_size`, docs/deploy.md), so that every refusal of
+ * a body is Quire's own, in the site's words.
+ */
+export const largestRequestBytes = Math.max(
+  ...[...exact.values(), postOrPage, subscriptionForm, ...adminRoutes.values()].map(
+    (rules) => rules.maxBodyBytes + (rules.streamsUploads ? largestUploadLimitMb * megabyte : 0),
+  ),
+);
 
 /** `{id}` is a number; any other `{…}` is one segment. */
 const adminPatterns = [...adminRoutes].map(([template, rules]) => ({

@@ -16,13 +16,11 @@ import { startMediaSweep } from './media-sweep.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
 import { uploadDeadlineMs } from './request-body.ts';
+import { largestRequestBytes } from './routes.ts';
 import type { StartFailure } from './start-failure.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
 import { startTrashSweep } from './trash-sweep.ts';
-
-/** The largest upload limit the Files settings take (1024 MB), with room for the text fields. */
-const maxUploadBytes = 1025 * 1024 * 1024;
 
 /** How long a worker that could not start waits for its primary to stop it. */
 const workerStopWaitMs = 10_000;
@@ -77,7 +75,7 @@ export async function serveSite(options: {
       // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS; a form's files
       // by their size, decision 0038); this is the backstop for a whole request, checked every
       // second rather than Node's 30, long enough for the largest upload at the slowest rate.
-      requestTimeout: 10_000 + uploadDeadlineMs(maxUploadBytes, bodyTimeoutMs) + 5000,
+      requestTimeout: 10_000 + uploadDeadlineMs(largestRequestBytes, bodyTimeoutMs) + 5000,
       connectionsCheckingInterval: 1000,
       // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
       // rather than refused by Node's parser; every other long address still gets a 414.

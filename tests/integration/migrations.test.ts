@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { migrateToLatest, readSchemaState } from '../../src/platform/db/migrate.ts';
 import { addFieldIdMarks } from '../../src/platform/db/migrations/2026-11-28-015-field-id-marks.ts';
 import { addUsersAndRoles } from '../../src/platform/db/migrations/2026-11-28-020-users-and-roles.ts';
+import type { MigrationDb } from '../../src/platform/db/migrations/schema-sql.ts';
 import { testDatabases } from '../support/databases.ts';
 
 /**
@@ -152,6 +153,11 @@ for (const database of testDatabases()) {
         pending: [],
         unknown: ['2099-01-01-999-future'],
       });
+      // An older build (one instance of a rolling upgrade, or a rollback without the backup)
+      // does not start on it, and says so in one line.
+      await expect(migrateToLatest(handle.db, handle.kind)).rejects.toThrow(
+        /^The database was migrated by a newer Quire \(it has run 2099-01-01-999-future, which this build does not know\): start that build again, or restore the backup made before the upgrade$/,
+      );
       await sql`delete from kysely_migration where name = '2099-01-01-999-future'`.execute(
         handle.db,
       );
@@ -197,6 +203,47 @@ for (const database of testDatabases()) {
         expect(post.author_id).toBe(first.id);
       } finally {
         await older.close();
+      }
+    });
+  });
+}
+
+for (const database of testDatabases()) {
+  describe(`a migration that fails on ${database.name}`, () => {
+    it('leaves the database as it was before the start, and says so in one line', async () => {
+      const handle = await database.open();
+      try {
+        // An empty schema: the release's migrations would be "unknown" to this list.
+        await sql`drop table kysely_migration`.execute(handle.db);
+        const tables = async () =>
+          (await handle.db.introspection.getTables())
+            .map((table) => table.name)
+            .filter((name) => name.startsWith('probe_'));
+        const first = {
+          name: '2099-01-01-001-first',
+          up: async (db: MigrationDb) => {
+            await db.schema.createTable('probe_first').addColumn('id', 'integer').execute();
+          },
+        };
+        const broken = {
+          name: '2099-01-01-002-broken',
+          up: async (db: MigrationDb) => {
+            await db.schema.createTable('probe_broken').addColumn('id', 'integer').execute();
+            await sql`insert into probe_missing (id) values (1)`.execute(db);
+          },
+        };
+        await expect(migrateToLatest(handle.db, handle.kind, [first, broken])).rejects.toThrow(
+          /^Database migration 2099-01-01-002-broken failed: .*probe_missing.*; every migration of this start was undone, so the database is as it was and the previous build still runs on it$/,
+        );
+        expect(await tables()).toEqual([]);
+        expect(await readSchemaState(handle.db, [first, broken])).toMatchObject({
+          applied: [],
+        });
+        // The previous build's migrations (here: the first alone) run on it as before.
+        await migrateToLatest(handle.db, handle.kind, [first]);
+        expect(await tables()).toEqual(['probe_first']);
+      } finally {
+        await handle.close();
       }
     });
   });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The highest upload limit the Files tab takes, in MB: what a proxy in front must let through. */
+export const largestUploadLimitMb = 1024;
+
 /**
  * Where the files sent with form entries are kept, and how much one submission may carry (the
  * admin's Files tab). The database is the default, so every instance of a site on PostgreSQL
@@ -8,7 +11,7 @@ import { z } from 'zod';
  */
 export const fileSettingsSchema = z.object({
   /** The combined size of all files of one submission, in MB (seed §5's post_max_size). */
-  uploadLimitMb: z.number().min(1).max(1024).default(64),
+  uploadLimitMb: z.number().min(1).max(largestUploadLimitMb).default(64),
   storage: z.enum(['database', 's3']).default('database'),
   /** An S3-compatible service's address; empty for Amazon S3 itself. */
   s3Endpoint: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),

@@ -27,7 +27,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
+    return new TransactionalDdlSqliteAdapter();
   }
   createDriver(): Driver {
     return new NodeSqliteDriver(this.#open);
@@ -38,6 +38,18 @@ export class NodeSqliteDialect implements Dialect {
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * SQLite's schema changes take part in transactions as its rows do, so Kysely's migrator may
+ * run a start's migrations in one, as it does on PostgreSQL: a migration that fails leaves the
+ * database as it was before the start, not half changed (decision 0058). Kysely's own adapter
+ * says otherwise only because some SQLite drivers start transactions of their own.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
@@ -109,7 +121,7 @@ const statementCacheSize = 256;
  * waits only briefly there (`busy_timeout`, connect.ts) and retries here with timers.
  */
 const busyRetryForMs = 5000;
-const isBusy = (error: unknown) =>
+export const isBusy = (error: unknown) =>
   error instanceof Error && 'errcode' in error && (error.errcode === 5 || error.errcode === 6);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

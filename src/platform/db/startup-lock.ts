@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
+import { isBusy } from './node-sqlite-dialect.ts';
 
 export type StartupLockOptions = {
   /** Said once when another process holds the lock, so a slow start is explained. */
@@ -62,10 +63,17 @@ async function withLeaseLock<T>(
     name text primary key, holder text not null, expires_at integer not null)`.execute(db);
   const take = async () => {
     const now = Date.now();
-    await sql`insert into startup_lock (name, holder, expires_at)
-      values ('startup', ${holder}, ${now + leaseMs})
-      on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-      where startup_lock.expires_at < ${now} or startup_lock.holder = ${holder}`.execute(db);
+    try {
+      await sql`insert into startup_lock (name, holder, expires_at)
+        values ('startup', ${holder}, ${now + leaseMs})
+        on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+        where startup_lock.expires_at < ${now} or startup_lock.holder = ${holder}`.execute(db);
+    } catch (error) {
+      // The holder's migrations run in one transaction, which keeps the file's write lock for
+      // as long as they take: a process that cannot write meanwhile is still waiting its turn.
+      if (isBusy(error)) return false;
+      throw error;
+    }
     const { rows } = await sql<{ holder: string }>`
       select holder from startup_lock where name = 'startup'`.execute(db);
     return rows[0]?.holder === holder;

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { serverAdminMessages as m } from '../../../features/admin/server/server-messages.ts';
 import { writeEntriesCsv } from '../../../features/forms/server/entries-export.ts';
 import { findEntriesForm } from '../../../features/forms/server/forms-store.ts';
-import { pacedBody } from '../../../platform/paced-body.ts';
+import { pacedBody, pacedBodyHeaders } from '../../../platform/paced-body.ts';
 import { checkOwnerDownload, plainAnswer } from '../../../server/owner-action.ts';
 
 /**
@@ -39,6 +39,7 @@ export const GET: APIRoute = async ({ url, request, locals }) => {
   });
   return new Response(pacedBody(output, locals.responseDrained), {
     headers: {
+      ...pacedBodyHeaders,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="entries-form-${form.id}.csv"`,
       'X-Content-Type-Options': 'nosniff',

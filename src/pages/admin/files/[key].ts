@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { serverAdminMessages as m } from '../../../features/admin/server/server-messages.ts';
 import { findEntryFile, openEntryFile } from '../../../features/forms/server/files-entries.ts';
 import { safeContentType } from '../../../features/forms/server/files-receive.ts';
-import { pacedBody } from '../../../platform/paced-body.ts';
+import { pacedBody, pacedBodyHeaders } from '../../../platform/paced-body.ts';
 import { checkOwnerDownload, plainAnswer } from '../../../server/owner-action.ts';
 
 /** `filename*` (RFC 6266/5987) for any name, with a plain ASCII `filename` for old clients. */
@@ -25,6 +25,7 @@ export const GET: APIRoute = async ({ params, request, locals: { app, responseDr
   const body = await openEntryFile(app.forms.fileStorages, file);
   return new Response(pacedBody(body, responseDrained), {
     headers: {
+      ...pacedBodyHeaders,
       'Content-Type': safeContentType(file.mime),
       'Content-Length': String(file.size),
       'Content-Disposition': attachment(file.name),

@@ -4,7 +4,7 @@ import {
   subscribersCsvStream,
 } from '../../../features/share/server/subscriber-review.ts';
 import { readSubscriberFilter } from '../../../features/share/subscriber-admin.ts';
-import { pacedBody } from '../../../platform/paced-body.ts';
+import { pacedBody, pacedBodyHeaders } from '../../../platform/paced-body.ts';
 import { startAdminPage } from '../../../server/admin-page.ts';
 
 /**
@@ -24,6 +24,7 @@ export const GET: APIRoute = async (context) => {
     pacedBody(subscribersCsvStream(db, feeds, filter), context.locals.responseDrained),
     {
       headers: {
+        ...pacedBodyHeaders,
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="subscribers-${day}.csv"`,
         'Cache-Control': 'no-store',

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrationList } from './migration-list.ts';
@@ -22,6 +22,19 @@ describe('the migration list', () => {
     for (const { name, up } of migrationList) {
       const file: Record<string, unknown> = await import(join(import.meta.dirname, `${name}.ts`));
       expect(Object.values(file), name).toContain(up);
+    }
+  });
+
+  it('only add to the schema, so the previous release keeps running beside a migrated one', () => {
+    // During a rolling upgrade the old code runs on the new schema (README, Upgrading): a
+    // release that must rename or remove something says so and is not rolled.
+    const takesAway =
+      /\.(dropTable|dropColumn|dropIndex|dropConstraint|renameTo|renameColumn|alterColumn|modifyColumn)\(|\b(drop|rename)\s+(table|column|index|constraint)\b|\balter\s+column\b/i;
+    for (const file of migrationFiles) {
+      const code = readFileSync(join(import.meta.dirname, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      expect(code, file).not.toMatch(takesAway);
     }
   });
 });
