@@ -1,14 +1,11 @@
+// Over 500 lines on purpose: the usage text and the one dispatch that must match it, command by
+// command; each command's work lives in the features and the *-arguments / *-text modules beside it.
 import { createWriteStream, existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
-import {
-  demoItems,
-  roleNames,
-  settingsScreenMessages,
-  userAdminMessages,
-} from '../features/admin/messages.ts';
+import { demoItems, settingsScreenMessages } from '../features/admin/messages.ts';
 import { isRole } from '../features/admin/permissions.ts';
 import {
   changeRole,
@@ -17,6 +14,7 @@ import {
   listUsers,
 } from '../features/admin/server/user-admin.ts';
 import { createAdmin, setAdminPassword, UserError } from '../features/admin/server/users.ts';
+import { roleNames, userAdminMessages } from '../features/admin/user-messages.ts';
 import { exportContent, importContent } from '../features/content/server/content-transfer.ts';
 import { ContentError } from '../features/content/server/save-post.ts';
 import { writeEntriesCsv } from '../features/forms/server/entries-export.ts';

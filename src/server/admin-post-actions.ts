@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminMessages, postListMessages as m } from '../features/admin/messages.ts';
+import { adminMessages } from '../features/admin/messages.ts';
+import { postListMessages as m } from '../features/admin/post-list-messages.ts';
 import type { ListNotice, ListQuestion } from '../features/admin/ui/PostListNotices.tsx';
 import {
   bulkPostLimit,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { userAdminMessages as m, roleNames } from '../features/admin/messages.ts';
 import { isRole, type Role } from '../features/admin/permissions.ts';
 import {
   changeRole,
@@ -13,6 +12,7 @@ import {
   type UserRow,
 } from '../features/admin/server/user-admin.ts';
 import { UserError } from '../features/admin/server/users.ts';
+import { userAdminMessages as m, roleNames } from '../features/admin/user-messages.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { seeOther } from './admin-api.ts';
 import type { AdminPage } from './admin-page.ts';

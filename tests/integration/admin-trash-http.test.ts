@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorMessages, postListMessages as m } from '../../src/features/admin/messages.ts';
+import { editorMessages } from '../../src/features/admin/messages.ts';
+import { postListMessages as m } from '../../src/features/admin/post-list-messages.ts';
 import { contentOwnerMessages } from '../../src/features/content/messages.ts';
 import { savePost } from '../../src/features/content/server/save-post.ts';
 import { sweepExpiredTrash } from '../../src/features/content/server/trash.ts';

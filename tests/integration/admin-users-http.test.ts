@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, userAdminMessages } from '../../src/features/admin/messages.ts';
+import { adminMessages } from '../../src/features/admin/messages.ts';
+import { userAdminMessages } from '../../src/features/admin/user-messages.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { decodeHtml } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -1,4 +1,4 @@
-import type { Permission, Role } from './permissions.ts';
+import type { Permission } from './permissions.ts';
 
 /** What each permission lets a user change, as a refusal names it. */
 const permissionNames: Record<Permission, string> = {
@@ -18,20 +18,6 @@ const permissionNames: Record<Permission, string> = {
   outbox: 'the mail outbox',
   users: 'users',
   account: 'this account',
-};
-
-/** A role as the admin names it. */
-export const roleNames: Record<Role, string> = {
-  administrator: 'Administrator',
-  editor: 'Editor',
-  author: 'Author',
-};
-
-/** What a role may do, in a line under its name. */
-export const roleSummaries: Record<Role, string> = {
-  administrator: 'Everything: settings, forms, entries, payments, subscribers, users.',
-  editor: 'All posts and pages, tags, images and redirects.',
-  author: 'Their own posts and images: write and publish.',
 };
 
 /** Who saved the newer version of a post or form (the server says; see admin-edits.ts). */
@@ -418,133 +404,6 @@ export const settingsScreenMessages = {
   addMenuLink: 'Add a menu link',
 } as const;
 
-/** What the lists of posts and of pages say; `kind` words the few lines that differ. */
-export const postListMessages = {
-  newItem: { posts: 'New post', pages: 'New page' },
-  caption: { posts: 'Posts', pages: 'Pages' },
-  captionTrash: { posts: 'Posts in the Trash', pages: 'Pages in the Trash' },
-  search: 'Title contains',
-  state: 'State',
-  any: 'Any',
-  states: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' },
-  tag: 'Tag',
-  filter: 'Filter',
-  showAll: 'Show all',
-  count: (
-    kind: 'posts' | 'pages',
-    total: number,
-    filtered: boolean,
-    page: number,
-    pageCount: number,
-  ) => {
-    const noun = kind === 'posts' ? 'post' : 'page';
-    if (total === 0) return filtered ? `No ${noun} matches this filter.` : `No ${noun}s yet.`;
-    const match = filtered ? (total === 1 ? ' matches' : ' match') : '';
-    return `${total} ${total === 1 ? noun : `${noun}s`}${match}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}.`;
-  },
-  columns: {
-    select: 'Select',
-    title: 'Title',
-    state: 'State',
-    author: 'Author',
-    tags: 'Tags',
-    published: 'Published',
-    changed: 'Changed',
-  },
-  viewOnSite: (title: string) => `View “${title}” on the site`,
-  notPublished: '—',
-  noTags: '—',
-  paging: 'Pages of the list',
-  newer: 'Newer',
-  older: 'Older',
-  pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
-  timesHint: (timeZone: string) => `Times are in the site’s time zone, ${timeZone}.`,
-  // The views, the selection and the Trash (issue 29, point 3).
-  views: 'Views of the list',
-  viewNames: {
-    all: 'All',
-    published: 'Published',
-    scheduled: 'Scheduled',
-    draft: 'Drafts',
-    trash: 'Trash',
-  },
-  bulk: { posts: 'With the selected posts', pages: 'With the selected pages' },
-  chooseAction: 'Bulk actions',
-  actions: {
-    publish: 'Publish',
-    unpublish: 'Unpublish (back to draft)',
-    trash: 'Move to Trash',
-    restore: 'Restore',
-    delete: 'Delete permanently',
-  },
-  apply: 'Apply',
-  selectAll: 'Select all on this page',
-  selected: (count: number) => `${count} selected`,
-  selectRow: (title: string) => `Select “${title}”`,
-  bulkHint: (kind: 'posts' | 'pages') =>
-    `Tick ${kind} in the list (or all on this page), choose what to do and apply.`,
-  edit: 'Edit',
-  view: 'View',
-  trashed: 'Moved to the Trash',
-  comesBackAs: 'Restores as',
-  deletedOn: (date: string) => `Deleted permanently on ${date}`,
-  trashHint: (kind: 'posts' | 'pages', days: number) =>
-    `${kind === 'posts' ? 'Posts' : 'Pages'} in the Trash are deleted permanently ${days} days after they were moved there. Restoring one brings it back as it was: a published one is on the site again at once.`,
-  trashEmpty: 'The Trash is empty.',
-  emptyTrash: 'Empty Trash',
-  emptyQuestion: (kind: 'posts' | 'pages', count: number) =>
-    `Empty the Trash? ${count === 1 ? `The ${nounOf(kind, 1)} in it is` : `The ${count} ${nounOf(kind, count)} in it are`} deleted permanently. This cannot be undone.`,
-  emptyConfirm: 'Empty Trash',
-  deleteQuestion: (kind: 'posts' | 'pages', titles: string[]) =>
-    titles.length === 1
-      ? `Delete “${titles[0]}” permanently? It cannot be restored.`
-      : `Delete ${titles.length} ${nounOf(kind, titles.length)} permanently? They cannot be restored.`,
-  deleteConfirm: 'Delete permanently',
-  cancel: 'Cancel',
-  undo: 'Undo',
-  done: {
-    trash: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} moved to the Trash.`,
-    restore: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} restored from the Trash, as ${count === 1 ? 'it was' : 'they were'}.`,
-    publish: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} published. Visitors see ${count === 1 ? 'it' : 'them'} now.`,
-    unpublish: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} back to draft. Visitors no longer see ${count === 1 ? 'it' : 'them'}.`,
-    delete: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} deleted permanently.`,
-    empty: (kind: 'posts' | 'pages', count: number) =>
-      `The Trash is emptied: ${count} ${nounOf(kind, count)} deleted permanently.`,
-  },
-  leftChanged: (kind: 'posts' | 'pages', count: number) =>
-    count === 1
-      ? `1 ${nounOf(kind, 1)} was left as it is: it was changed after this list was shown. Look at it again and retry.`
-      : `${count} ${nounOf(kind, count)} were left as they are: they were changed after this list was shown. Look at them again and retry.`,
-  leftAlready: {
-    trash: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} ${count === 1 ? 'was' : 'were'} in the Trash already.`,
-    restore: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} ${count === 1 ? 'was' : 'were'} not in the Trash.`,
-    publish: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} ${count === 1 ? 'was' : 'were'} published already.`,
-    unpublish: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} ${count === 1 ? 'was a draft' : 'were drafts'} already.`,
-    delete: (kind: 'posts' | 'pages', count: number) =>
-      `${count} ${nounOf(kind, count)} ${count === 1 ? 'was' : 'were'} not in the Trash, and ${count === 1 ? 'was' : 'were'} kept.`,
-  },
-  leftGone: (kind: 'posts' | 'pages', count: number) =>
-    `${count} ${nounOf(kind, count)} no longer ${count === 1 ? 'exists' : 'exist'}.`,
-  noneSelected: (kind: 'posts' | 'pages') => `Tick the ${kind} to change first.`,
-  noAction: 'Choose what to do with the selected items in Bulk actions first.',
-  tooMany: (limit: number) => `At most ${limit} can be changed at once.`,
-  notHere: 'That cannot be done from this list.',
-} as const;
-
-/** `post`, `posts`, `page` or `pages`, for a count of them. */
-function nounOf(kind: 'posts' | 'pages', count: number): string {
-  return `${kind === 'posts' ? 'post' : 'page'}${count === 1 ? '' : 's'}`;
-}
-
 /** What the Sharing settings tab says. */
 export const sharingSettingsMessages = {
   email: 'E-mail',
@@ -598,59 +457,4 @@ export const sharingSettingsMessages = {
   font: 'Font',
   fontHint: 'Font names separated by commas. Empty: the site’s.',
   shadow: 'A shadow around the pop-up',
-} as const;
-
-/** The Users screen, the invitation mail and the invitation's page (decision 0060). */
-export const userAdminMessages = {
-  title: 'Users',
-  intro:
-    'Everyone who signs in to this admin, with what their role lets them do. Invite someone by e-mail: the link in the mail is valid 7 days.',
-  name: 'Name',
-  email: 'E-mail',
-  role: 'Role',
-  posts: 'Posts',
-  since: 'Since',
-  actions: 'Actions',
-  you: '(you)',
-  changeRole: 'Change role',
-  remove: 'Remove',
-  inviteHeading: 'Invite someone',
-  invite: 'Send the invitation',
-  pendingHeading: 'Invitations not accepted yet',
-  noPending: 'No invitation is waiting.',
-  expires: 'Link valid until',
-  resend: 'Send again',
-  revoke: 'Revoke',
-  emailInvalid: 'Enter the e-mail address to send the invitation to.',
-  alreadyUser: (email: string) => `${email} has an account already.`,
-  alreadyInvited: (email: string) =>
-    `${email} is invited already: send that invitation again instead.`,
-  noSuchUser: 'There is no such user.',
-  noSuchHeir: 'Choose who gets the posts: someone who has an account.',
-  heirIsRemoved: 'The posts cannot go to the user being removed: choose someone else.',
-  notYourself: 'You cannot remove your own account here.',
-  lastAdministrator: 'The site needs an administrator: make someone else an administrator first.',
-  noSuchInvite: 'That invitation was accepted, revoked or has run out.',
-  invited: (email: string) => `An invitation was sent to ${email}.`,
-  resent: (email: string) => `The invitation to ${email} was sent again, with a new link.`,
-  revoked: (email: string) => `The invitation to ${email} was revoked: its link no longer works.`,
-  roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
-  removed: (name: string, posts: number, heir: string) =>
-    `${name} was removed${posts > 0 ? `; ${posts} ${posts === 1 ? 'post goes' : 'posts go'} to ${heir}` : ''}.`,
-  removeTitle: (name: string) => `Remove ${name}?`,
-  removeText: (name: string, posts: number) =>
-    `${name} can no longer sign in, and is signed out everywhere now. ${posts === 0 ? 'They wrote no posts.' : `Their ${posts} ${posts === 1 ? 'post' : 'posts'} will show another author:`}`,
-  heir: 'Give their posts to',
-  confirmRemove: 'Remove the user',
-  cancel: 'Cancel',
-  mailSubject: (site: string) => `You are invited to ${site}`,
-  mailText: (site: string, inviter: string, role: string, link: string, until: string) =>
-    `${inviter} invites you to ${site} as ${role}.\n\nOpen this link to choose your name and password (it works once, until ${until}):\n${link}\n\nIf you did not expect this, ignore this mail: nothing happens without the link.`,
-  acceptTitle: 'Join',
-  acceptIntro: (role: string) =>
-    `You are invited as ${role}. Choose your name and a password; you sign in with your e-mail address.`,
-  acceptCreate: 'Create my account',
-  passwordsDiffer: 'The two passwords are not the same.',
-  inviteGone:
-    'This invitation link was used, revoked or has run out. Ask whoever invited you to send it again.',
 } as const;

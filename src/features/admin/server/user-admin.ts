@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/connect.ts';
-import { userAdminMessages as m } from '../messages.ts';
 import type { Role } from '../permissions.ts';
+import { userAdminMessages as m } from '../user-messages.ts';
 import { tokenHash } from './token-hash.ts';
 import { createUser, newAdminSchema, UserError } from './users.ts';
 

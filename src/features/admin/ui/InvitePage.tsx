@@ -1,4 +1,5 @@
-import { userAdminMessages as m, signInMessages } from '../messages.ts';
+import { signInMessages } from '../messages.ts';
+import { userAdminMessages as m } from '../user-messages.ts';
 
 type Props = {
   siteTitle: string;

@@ -1,4 +1,4 @@
-import { postListMessages as m } from '../messages.ts';
+import { postListMessages as m } from '../post-list-messages.ts';
 
 type Kind = 'posts' | 'pages';
 

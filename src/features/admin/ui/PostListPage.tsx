@@ -6,7 +6,7 @@ import {
   trashExpiresAt,
   trashKeepDays,
 } from '../../content/post-actions.ts';
-import { postListMessages as m } from '../messages.ts';
+import { postListMessages as m } from '../post-list-messages.ts';
 import {
   type ListNotice,
   type ListQuestion,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { postListMessages as m } from '../messages.ts';
+import { postListMessages as m } from '../post-list-messages.ts';
 
 type Props = {
   /** The id of the bulk form whose `id` checkboxes it ticks. */

@@ -1,5 +1,5 @@
-import { userAdminMessages as m, roleNames, roleSummaries } from '../messages.ts';
 import { isRole, type Role, roles } from '../permissions.ts';
+import { userAdminMessages as m, roleNames, roleSummaries } from '../user-messages.ts';
 
 type User = {
   id: number;
