@@ -76,7 +76,7 @@ test('the owner invites an author, who joins and sees only their own posts; remo
   const menu = author.locator('summary', { hasText: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   const nav = author.getByRole('navigation', { name: 'Admin' }).filter({ visible: true });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Your account']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Media', 'Your account']);
   await author.goto('/admin/settings');
   await expect(author.locator('#forbidden')).toHaveText(
     'Your account may not open this screen: it shows the site’s settings. Ask an administrator.',

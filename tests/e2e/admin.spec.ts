@@ -144,13 +144,15 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
   await expectNoAxeViolations(page);
   await keepingSettings('site', async () => {
     const panel = page.getByRole('tabpanel', { name: 'Site' });
-    const save = panel.getByRole('button', { name: 'Save' });
+    // The tab's own form: the demo's box below it has messages of its own.
+    const form = panel.locator('form.admin-settings-form');
+    const save = form.getByRole('button', { name: 'Save' });
     // An invalid value is marked at its field, with the tab's error message.
     await panel.getByLabel('Posts per page').fill('0');
     await save.click();
     await expect(panel.getByText('Enter a number from 1 to 50.')).toBeVisible();
     await expect(panel.getByLabel('Posts per page')).toHaveAttribute('aria-invalid', 'true');
-    await expect(panel.getByRole('alert')).toHaveText(
+    await expect(form.getByRole('alert')).toHaveText(
       'Some settings need a change: see the marked fields.',
     );
     await expect(panel.getByLabel('Posts per page')).toBeFocused();
@@ -173,7 +175,7 @@ test('a settings tab saves with "Saving...", says so for 5 s, and the site shows
     await save.click();
     await expect(panel.getByRole('button', { name: 'Saving...' })).toBeVisible();
     release();
-    const message = panel.getByRole('status');
+    const message = form.getByRole('status');
     await expect(message).toHaveText('Settings saved. The site shows them now.');
     await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
     await page.clock.runFor(4900);
