@@ -133,6 +133,7 @@ describe('readWxr', () => {
     await expect(
       readAll(strings('<rss><channel><item><title>x</title></item></channel></rss>')),
     ).rejects.toThrow(/not a WordPress export/);
+    await expect(readAll(strings('{"db": []}'))).rejects.toThrow(/not a WordPress export/);
     await expect(readAll(strings('{"db": []}'))).rejects.toBeInstanceOf(WxrReadError);
     await expect(
       readAll(

@@ -135,6 +135,8 @@ export async function* readWxr(
   parser.onerror = (error) => {
     // WordPress's own prefixes are known; a file that forgets to declare them is still read.
     if (error.message.startsWith('Unbound namespace prefix')) return void parser.resume();
+    // Not XML at all (a Ghost JSON export, a zip): say what the file should be.
+    if (path.length === 0 && !siteSent) throw new WxrReadError(importMessages.notWordPressExport);
     const reason = error.message.split('\n')[0] ?? '';
     throw new WxrReadError(importMessages.brokenExport(parser.line + 1, reason));
   };
