@@ -431,8 +431,8 @@ export function mapField(field: Raw, context: FieldContext): MappedField {
         context.note(m.choicesMissing(label, type));
         return nothing;
       }
-      const hidePrice =
-        field.show_price_after_labels !== undefined && !truthy(field.show_price_after_labels);
+      // WPForms shows a choice's price only when "Show price after item labels" is ticked.
+      const hidePrice = !truthy(field.show_price_after_labels);
       if (type === 'payment-checkbox') {
         const limit = int(field.choice_limit);
         return {

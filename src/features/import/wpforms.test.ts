@@ -214,6 +214,7 @@ describe('WPForms export → Quire forms', () => {
     expect(field(order, 40, 5)).toMatchObject({ priceType: 'user', minimumPrice: 500 });
     expect(field(order, 40, 6)).toMatchObject({ price: 1250, hidePrice: true });
     expect(field(order, 40, 8)).toMatchObject({
+      hidePrice: false,
       choices: [{ price: 1000 }, { price: 1200, selected: true }],
     });
     expect(field(order, 40, 9)).toMatchObject({
