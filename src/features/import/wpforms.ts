@@ -5,7 +5,8 @@ import {
 } from '../forms/form-definition.ts';
 import { type CurrencyFormat, defaultCurrency } from '../payments/currency.ts';
 import { wpformsMessages as m } from './messages.ts';
-import { type FieldInput, mapField } from './wpforms-fields.ts';
+import type { FieldInput } from './wpforms-field-parts.ts';
+import { mapField } from './wpforms-fields.ts';
 import { mapConfirmation, mapNotifications } from './wpforms-mail.ts';
 import {
   cleanCssClass,
