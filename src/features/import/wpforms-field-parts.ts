@@ -32,6 +32,9 @@ const quireDateFormats: Record<string, 'mm/dd/yyyy' | 'dd/mm/yyyy' | 'yyyy-mm-dd
     'd/m/Y': 'dd/mm/yyyy',
     'Y-m-d': 'yyyy-mm-dd',
     'd.m.Y': 'dd.mm.yyyy',
+    // Older WPForms versions wrote the date picker's own formats.
+    'mm/dd/yyyy': 'mm/dd/yyyy',
+    'dd/mm/yyyy': 'dd/mm/yyyy',
   };
 
 const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -174,9 +177,10 @@ export function dateField(
   if (format !== '' && dateFormat === undefined)
     context.note(m.dateFormatChanged(base.label, format));
   if (str(field.date_type) === 'dropdown') context.note(m.dateDropdownStyle(base.label));
-  const limitDays = truthy(field.date_limit_days_enable)
-    ? weekdays.filter((day) => truthy(field[`date_limit_days_${day}`]))
-    : [];
+  const limitDays =
+    truthy(field.date_limit_days) || truthy(field.date_limit_days_enable)
+      ? weekdays.filter((day) => truthy(field[`date_limit_days_${day}`]))
+      : [];
   return {
     ...base,
     type: 'date',

@@ -369,6 +369,7 @@ export function mapField(field: Raw, context: FieldContext): MappedField {
       };
     }
     case 'net-promoter-score':
+    case 'net_promoter_score':
       return {
         fields: [
           {
