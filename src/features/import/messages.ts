@@ -4,4 +4,98 @@ export const importMessages = {
     'This is not a WordPress export: WordPress writes it under Tools → Export as an .xml file.',
   brokenExport: (line: number, reason: string) =>
     `The WordPress export is damaged near line ${line} (${reason}). Export it again from WordPress; nothing was imported.`,
+} as const;
+
+/**
+ * What the importers tell the owner (locale en): the notes of a WPForms import, each saying what
+ * did not come across and why, so the owner can redo it by hand.
+ */
+export const wpformsMessages = {
+  untitledForm: (id: number) => `Form ${id}`,
+  timePartLabel: (label: string) => (label === '' ? 'Time' : `${label} (time)`),
+  notAnArray: 'This is not a WPForms export: it should be a list of forms (Tools → Export).',
+  notAForm: (index: number) =>
+    `Item ${index + 1} of the file is not a WPForms form; it was skipped.`,
+  formRefused: (problems: string) => `The form could not be imported: ${problems}`,
+  fieldNoEquivalent: (label: string, type: string) =>
+    `Field “${label}” (${type}) has no equivalent in Quire and was left out.`,
+  layoutFlattened: (label: string) =>
+    `Layout “${label}”: Quire forms have no columns; its fields follow one another.`,
+  fieldIdMoved: (from: number, to: number) =>
+    `Field id ${from} cannot be used in Quire (ids start at 1); the field became ${to}.`,
+  middleNameDropped: (label: string) =>
+    `Name “${label}”: Quire asks for first and last name; the middle name input was dropped.`,
+  dateTimeSplit: (label: string, timeId: number) =>
+    `Date / Time “${label}” became a date field and a time field (id ${timeId}).`,
+  dateDropdownStyle: (label: string) =>
+    `Date “${label}”: shown as a date picker; Quire has no day/month/year drop-downs.`,
+  dateFormatChanged: (label: string, format: string) =>
+    `Date “${label}”: the format ${format} is not one of Quire's; mm/dd/yyyy is used.`,
+  timeLimitDropped: (label: string) =>
+    `Time “${label}”: the allowed hours could not be read and were left out.`,
+  maskBecameText: (label: string) =>
+    `Field “${label}”: its input mask has no 9, a or * and was dropped.`,
+  captchaMoved: (label: string) =>
+    `Captcha “${label}”: moved to the end of the last page, where Quire shows its captcha.`,
+  captchaQuestions: (label: string) =>
+    `Captcha “${label}”: WPForms' own math or question captcha is replaced by the site's captcha.`,
+  captchaExtra: (label: string) =>
+    `Captcha “${label}”: a form has one captcha; this one was left out.`,
+  siteCaptchaAdded:
+    'The form used reCAPTCHA, hCaptcha or Turnstile: a captcha field was added at its end (the site’s captcha, set in Settings).',
+  cardOtherProvider: (label: string, type: string) =>
+    `Field “${label}” (${type}) takes cards through another provider; it became Quire's card field, which uses Stripe.`,
+  cardExtra: (label: string) =>
+    `Card field “${label}”: a form has one card field; this one was left out.`,
+  couponCodes: (label: string) =>
+    `Coupon field “${label}”: WPForms coupons are not in this export; add them in the Coupons screen.`,
+  priceUnreadable: (label: string, price: string) =>
+    `Field “${label}”: the price “${price}” is not an amount; 0 was used.`,
+  hiddenPrice: (label: string) =>
+    `Single item “${label}” was hidden in WPForms; Quire shows it with its price hidden.`,
+  choicesMissing: (label: string, type: string) =>
+    `Field “${label}” (${type}) has no choices and was left out.`,
+  extensionsDropped: (label: string, dropped: string) =>
+    `File upload “${label}”: extensions ${dropped} are not plain extensions and were dropped.`,
+  cssClassCleaned: (fieldLabel?: string) =>
+    `${fieldLabel === undefined ? 'The form' : `Field “${fieldLabel}”`}: CSS classes may hold letters, digits, hyphens and spaces only; the other characters were removed.`,
+  conditionDropped: (label: string, why: string) =>
+    `Conditional logic of “${label}” was left out: ${why}`,
+  conditionOperator: (operator: string) => `Quire has no “${operator}” comparison.`,
+  conditionGroups: 'Quire cannot combine several “or” groups that each have several rules.',
+  conditionField: (id: number) => `it refers to field ${id}, which was not imported.`,
+  notificationsOff: 'Notifications were off in WPForms; Quire mails no one for this form.',
+  notificationMerged: (name: string) =>
+    `Notification “${name}”: Quire mails the owner one message per entry; its recipients were added to the first notification's.`,
+  notificationRecipientDropped: (value: string) =>
+    `Notification recipient “${value}” is not an e-mail address Quire can send to and was left out.`,
+  notificationAdminPlusOthers:
+    'A notification went to the site admin and other addresses; Quire sends to the listed addresses only: add the admin’s address if needed.',
+  notificationMessage: (name: string) =>
+    `Notification “${name}”: its own message body is not kept; Quire's owner mail lists every answer.`,
+  notificationConditional: (name: string) =>
+    `Notification “${name}”: its conditional logic was left out; it is sent for every entry.`,
+  notificationSender: (name: string) =>
+    `Notification “${name}”: the sender name, address, CC and Reply-To are the site's in Quire.`,
+  visitorCopyExtra: (name: string) =>
+    `Notification “${name}” to the visitor: Quire sends one copy to the visitor; this one was left out.`,
+  smartTagsKept: (where: string, tags: string) =>
+    `${where}: the smart tags ${tags} have no equivalent and are kept as written.`,
+  confirmationsExtra: (count: number) =>
+    `${count} more confirmation(s) with conditional logic were left out; Quire shows one.`,
+  confirmationPage: (pageId: number) =>
+    `The confirmation showed WordPress page ${pageId}; it now redirects to /?page_id=${pageId}, which the WordPress import redirects to the imported page.`,
+  confirmationRedirectUnsafe: (url: string) =>
+    `The confirmation redirect “${url}” is not a safe address; the default message is shown.`,
+  paymentProviderOther: (provider: string) =>
+    `Payments through ${provider} are not available in Quire; the site's payment provider is used.`,
+  entriesNoRows: 'The CSV has no header line.',
+  entriesUnclosedQuote: (line: number) =>
+    `A quote opened on line ${line} is never closed; the rows from there on could not be read.`,
+  entriesColumnUnmatched: (header: string) =>
+    `Column “${header}” matches no field of the imported form and was left out.`,
+  entriesDateUnreadable: (line: number, value: string) =>
+    `Line ${line}: the entry date “${value}” could not be read; the import time will be used.`,
+  entriesChoiceUnknown: (line: number, label: string, value: string) =>
+    `Line ${line}: “${value}” is not a choice of “${label}”; it is kept as written.`,
 };
