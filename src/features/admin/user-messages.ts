@@ -64,7 +64,6 @@ export const userAdminMessages = {
   acceptIntro: (role: string) =>
     `You are invited as ${role}. Choose your name and a password; you sign in with your e-mail address.`,
   acceptCreate: 'Create my account',
-  passwordsDiffer: 'The two passwords are not the same.',
   inviteGone:
     'This invitation link was used, revoked or has run out. Ask whoever invited you to send it again.',
 } as const;

@@ -1,5 +1,6 @@
 import { signInMessages } from '../messages.ts';
 import { userAdminMessages as m } from '../user-messages.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 type Props = {
   siteTitle: string;
@@ -35,29 +36,7 @@ export function InvitePage({ siteTitle, action, email, role, name, error }: Prop
             maxLength={100}
             defaultValue={name}
           />
-          <label htmlFor="password">{signInMessages.password}</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            maxLength={200}
-            aria-describedby="password-rule"
-          />
-          <p id="password-rule" className="admin-hint">
-            {signInMessages.passwordRule}
-          </p>
-          <label htmlFor="password-again">{signInMessages.passwordAgain}</label>
-          <input
-            id="password-again"
-            name="passwordAgain"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={200}
-          />
+          <NewPasswordFields />
           <button type="submit" className="admin-button admin-button--primary">
             {m.acceptCreate}
           </button>

@@ -1,4 +1,5 @@
 import { signInMessages as m } from '../messages.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 type Props = {
   siteTitle: string;
@@ -100,29 +101,7 @@ export function SetupPage({
             maxLength={320}
             defaultValue={email}
           />
-          <label htmlFor="password">{m.password}</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            maxLength={200}
-            aria-describedby="password-rule"
-          />
-          <p id="password-rule" className="admin-hint">
-            {m.passwordRule}
-          </p>
-          <label htmlFor="password-again">{m.passwordAgain}</label>
-          <input
-            id="password-again"
-            name="passwordAgain"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={200}
-          />
+          <NewPasswordFields />
           <button type="submit" className="admin-button admin-button--primary">
             {m.createAccount}
           </button>
