@@ -33,6 +33,7 @@ const releasedMigrations = [
   '2026-11-28-019-media-library',
   '2026-11-28-020-users-and-roles',
   '2026-11-28-021-backups',
+  '2026-11-28-022-imports',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {

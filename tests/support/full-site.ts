@@ -237,6 +237,40 @@ export async function fillEveryTable(handle: DatabaseHandle, s3: S3StandIn): Pro
     .execute();
   await db.insertInto('stat_drops').values({ day, reason: 'bot', count: 3 }).execute();
   await db.insertInto('stat_salts').values({ day, salt: 'salt-of-the-day' }).execute();
+  // A finished WordPress import and what one of its posts became, comments kept.
+  const run = await db
+    .insertInto('import_runs')
+    .values({
+      source: 'wordpress',
+      file: 'imports/1-export.xml',
+      file_name: 'export.xml',
+      options: '{"mediaDir":"/srv/old/uploads"}',
+      status: 'done',
+      phase: 'done',
+      done: 1,
+      total: 1,
+      report: '{"counts":{"post":{"imported":1}}}',
+      created_by: admin.id,
+      created_at: now,
+      started_at: now,
+      finished_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('import_items')
+    .values({
+      source: 'wordpress',
+      site: 'https://old.example.org',
+      kind: 'post',
+      source_id: '42',
+      target_id: 1,
+      fingerprint: 'f1',
+      kept: '{"comments":[{"author":"Ann","content":"Lovely ✓"}]}',
+      run_id: run.id,
+      updated_at: now,
+    })
+    .execute();
   // What a backup leaves out, so that a restore is seen to leave it out.
   await db
     .insertInto('sessions')

@@ -398,6 +398,52 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** One import from WordPress or Ghost (migration 022): file, options, progress, report, claim. */
+export interface ImportRunsTable {
+  id: Generated<number>;
+  /** 'wordpress' | 'ghost' | 'wpforms' | 'ghost-members'. */
+  source: string;
+  /** The uploaded export, as a path in the data folder (or as given to the command line). */
+  file: string;
+  /** The file's name as the owner chose it. */
+  file_name: string;
+  /** JSON: `{ mediaDir?, mediaFrom?, dryRun? }`. */
+  options: Generated<string>;
+  /** 'waiting' | 'running' | 'done' | 'failed'. */
+  status: string;
+  phase: Generated<string>;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** JSON: the report (counts per kind, failures with reasons, unknown shortcodes, …). */
+  report: Generated<string>;
+  error: string | null;
+  /** The process working on it, and when it last said so. */
+  claimed_by: string | null;
+  heartbeat_at: EpochMs | null;
+  created_by: number | null;
+  created_at: EpochMs;
+  started_at: EpochMs | null;
+  finished_at: EpochMs | null;
+}
+
+/** What one thing of an old site became here (migration 022): a second run's update or skip. */
+export interface ImportItemsTable {
+  source: string;
+  /** The old site's address (WordPress's base site URL, Ghost's url), as the import read it. */
+  site: string;
+  /** 'author' | 'term' | 'attachment' | 'post' | 'page' | 'form' | 'member' | … */
+  kind: string;
+  source_id: string;
+  /** The id here (a post, a media row, a user, a tag, a form); null when nothing was made. */
+  target_id: number | null;
+  /** A hash of what was read: unchanged means skipped on the next run. */
+  fingerprint: string;
+  /** JSON kept with the import record: comments, custom fields Quire has no place for. */
+  kept: string | null;
+  run_id: number;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   stat_hits: StatHitsTable;
   stat_daily: StatDailyTable;
@@ -430,4 +476,6 @@ export interface Database {
   secrets: SecretsTable;
   counters: CountersTable;
   backup_runs: BackupRunsTable;
+  import_runs: ImportRunsTable;
+  import_items: ImportItemsTable;
 }

@@ -19,6 +19,7 @@ import { addTrash } from './2026-11-28-018-trash.ts';
 import { addMediaLibrary } from './2026-11-28-019-media-library.ts';
 import { addUsersAndRoles } from './2026-11-28-020-users-and-roles.ts';
 import { addBackupRuns } from './2026-11-28-021-backups.ts';
+import { addImports } from './2026-11-28-022-imports.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -48,4 +49,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-019-media-library', up: addMediaLibrary },
   { name: '2026-11-28-020-users-and-roles', up: addUsersAndRoles },
   { name: '2026-11-28-021-backups', up: addBackupRuns },
+  { name: '2026-11-28-022-imports', up: addImports },
 ];
