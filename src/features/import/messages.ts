@@ -99,3 +99,50 @@ export const wpformsMessages = {
   entriesChoiceUnknown: (line: number, label: string, value: string) =>
     `Line ${line}: “${value}” is not a choice of “${label}”; it is kept as written.`,
 };
+
+/**
+ * What the Ghost import tells the owner (locale en): why a file cannot be read, and per post
+ * what did not come across as it was on Ghost, so the owner can look at it.
+ */
+export const ghostMessages = {
+  notGhostExport:
+    'This is not a Ghost export: Ghost writes it under Settings → Advanced → Import/Export → Export content, as a .json file.',
+  brokenGhostExport: (reason: string) =>
+    `The Ghost export is not complete JSON (${reason}). Export it again from Ghost; nothing was imported.`,
+  wordPressGiven:
+    'This is a WordPress export (.xml), not a Ghost one: import it as a WordPress export.',
+  quireContentGiven:
+    'This is a Quire content file, not a Ghost export: add it with `npm run quire -- import FILE`.',
+  wpformsGiven: 'This is a WPForms export (a list of forms), not a Ghost export.',
+  noSiteUrl:
+    'The export does not say the old site’s address; give it (--site-url) so its images and links can be found.',
+  sentByEmail:
+    'It was sent as a newsletter only and never shown on the site; it was imported as a draft.',
+  emailOnly: 'It was an e-mail-only post; it was imported as a draft.',
+  visibility: (visibility: string) =>
+    `It was for ${visibility === 'paid' ? 'paying members' : visibility === 'tiers' ? 'some tiers' : 'members'} only on Ghost; Quire shows every post to everyone.`,
+  internalTags: (tags: string) =>
+    `Internal tags ${tags} are Ghost's own markers and were left out.`,
+  codeInjection: 'Its code injection (scripts or styles of its own) was left out.',
+  bodyUnreadable: (format: string) =>
+    `Its ${format} body could not be read; the other copy Ghost keeps of it was used.`,
+  bodyMissing: 'It has no body Quire can read; it was imported empty.',
+  paywall: 'Its members-only part (after the paywall) is shown to everyone: Quire has no paywall.',
+  signupCard: 'Its sign-up card was left out: Quire’s subscription box is on every post.',
+  emailCard: 'Its e-mail-only content (shown in the newsletter, not on the site) was left out.',
+  headerCard: 'Its header card became a heading and text; the background is not kept.',
+  productCard: 'Its product card became an image, a title, text and a link.',
+  callToActionCard: 'Its call-to-action card became text and a link; its styling is not kept.',
+  transistorCard: 'Its Transistor podcast player was left out: it needs Ghost’s integration.',
+  memberNoEmail: (line: number) => `Line ${line}: no e-mail address; skipped.`,
+  memberBadEmail: (line: number, email: string) =>
+    `Line ${line}: “${email}” is not an e-mail address Quire can send to; skipped.`,
+  memberDuplicate: (line: number, first: number) =>
+    `Line ${line}: the same address as line ${first}; skipped.`,
+  membersNoEmailColumn:
+    'This is not a Ghost members file: it has no “email” column (Ghost writes it under Members → Export).',
+  membersNoSubscribedColumn:
+    'The members file does not say who is subscribed (no “subscribed_to_emails” column): no one was added as a subscriber.',
+  membersUnclosedQuote: (line: number) =>
+    `A quote opened on line ${line} is never closed; the members from there on could not be read.`,
+} as const;
