@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { resignedSessionCookie } from './features/admin/server/session-cookie.ts';
 import { carriesSignedSession } from './features/admin/server/session-signature.ts';
+import { homeQueryParameters } from './features/content/redirect-rules.ts';
 import {
   askedAddressHeader,
   pageCacheKey,
@@ -12,7 +13,7 @@ import { redirectLocation } from './platform/redirect-target.ts';
 import { appContext } from './server/app-registry.ts';
 import { isCrossSiteForm } from './server/cross-site-forms.ts';
 import { httpMessages } from './server/http-messages.ts';
-import { redirectTargetOf } from './server/redirect-lookup.ts';
+import { homeQueryTargetOf, redirectTargetOf } from './server/redirect-lookup.ts';
 import { routeRules } from './server/routes.ts';
 import { adminSecurityHeaders, isAdminPath, securityHeaders } from './server/security-headers.ts';
 
@@ -26,7 +27,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     new URL(app.config.siteUrl).origin,
     context.url.origin,
   ]);
-  const response = crossSite ? crossSiteRefusal(route.answersJson === true) : await next();
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  // WordPress's `/?p=123` lands on the home page, which exists: looked up before it renders.
+  const oldHomeQuery = reading ? await homeQueryTargetOf(app, context.url) : undefined;
+  const response = crossSite
+    ? crossSiteRefusal(route.answersJson === true)
+    : oldHomeQuery
+      ? new Response(null, {
+          status: 301,
+          headers: {
+            Location: redirectLocation(oldHomeQuery.target, oldHomeQuery.rest),
+            // Checked again before reuse, as the site's other redirects are.
+            'Cache-Control': publicPageCacheControl,
+          },
+        })
+      : await next();
   const pageHeaders = isAdminPath(context.url.pathname)
     ? adminSecurityHeaders(app.config.siteUrl)
     : securityHeaders(app.config.siteUrl);
@@ -92,7 +107,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const page = await app.pageCache.set(
     key,
     { status: response.status, headers, body },
-    { transient: response.status === 404 || route.transient === true },
+    // The home page with a query no import knows (`/?p=999`): anyone can vary it without end.
+    {
+      transient:
+        response.status === 404 || route.transient === true || homeQueryParamsIn(context.url),
+    },
   );
   const reply = replyWithPage(
     page,
@@ -161,6 +180,11 @@ async function answerRedirect(
     'MISS',
   );
   return new Response(null, { status: reply.status, headers: reply.headers });
+}
+
+/** Whether the home page was asked for with one of WordPress's parameters (`?p=`, `?cat=`…). */
+function homeQueryParamsIn(url: URL): boolean {
+  return url.pathname === '/' && homeQueryParameters.some((name) => url.searchParams.has(name));
 }
 
 /** A form posted from another site: refused before any page or action sees it. */

@@ -34,6 +34,7 @@ import {
   importForms,
   planFormsImport,
 } from '../features/forms/server/forms-transfer.ts';
+import { WxrReadError } from '../features/import/server/wxr-reader.ts';
 import { currencyOf } from '../features/payments/payment-settings.ts';
 import {
   createCoupon,
@@ -73,6 +74,8 @@ import {
 } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-import-text.ts';
+import { parseImportArguments } from './import-arguments.ts';
+import { runWordPressImport } from './import-command.ts';
 import { parseRedirectsArguments } from './redirects-arguments.ts';
 import { runRedirects } from './redirects-command.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
@@ -84,6 +87,11 @@ const usage = `Quire command line: npm run quire -- <command>
 
   import <file.json>             add the posts, pages and images of a content file
   export [file.json]             write all content to a file (or to standard output)
+  import-wordpress <export.xml> [--media DIR | --media-from URL] [--dry-run] [--json]
+                                 move a WordPress site in (Tools → Export → All content): users,
+                                 tags, images, WPForms forms, posts and pages, and its old
+                                 addresses as redirects; run again, it updates or skips; prints
+                                 a report (--json: as JSON); --dry-run writes nothing
   forms export [file.json]       write every form definition to a file (or standard output)
   forms import <file.json> [--replace] [--restore-deleted]
                                  add forms from a file written by forms export (same ids, so
@@ -366,6 +374,8 @@ async function runCli(argv: string[]): Promise<number> {
     }
     case 'redirects':
       return runRedirects(parseRedirectsArguments(rest), { withDatabase, confirm });
+    case 'import-wordpress':
+      return runWordPressImport(parseImportArguments(rest), { withDatabase });
     case 'entries': {
       if (rest[0] === 'payment') {
         const change = parsePaymentArguments(rest.slice(1));
@@ -571,7 +581,8 @@ try {
     error instanceof ContentError ||
     error instanceof FormDefinitionError ||
     error instanceof UserError ||
-    error instanceof RestoreRefused
+    error instanceof RestoreRefused ||
+    error instanceof WxrReadError
   )
     console.error(error.message);
   else if (error instanceof SyntaxError)

@@ -50,7 +50,14 @@ describe('routeRules', () => {
   });
 
   it('names the query parameters each page reads, and all of them for unknown addresses', () => {
-    expect(routeRules('/').cacheParams).toEqual(['page']);
+    expect(routeRules('/').cacheParams).toEqual([
+      'page',
+      'p',
+      'page_id',
+      'attachment_id',
+      'cat',
+      'tag',
+    ]);
     expect(routeRules('/tag/travel/').cacheParams).toEqual(['page']);
     expect(routeRules('/tag/travel').cacheParams).toEqual(['page']);
     expect(routeRules('/archive/2026/01/').cacheParams).toEqual(['page']);

@@ -1,6 +1,7 @@
 import { maxImageBytes } from '../features/content/media-urls.ts';
 import { bulkPostLimit } from '../features/content/post-actions.ts';
 import { redirectImportLimits } from '../features/content/redirect-admin.ts';
+import { homeQueryParameters } from '../features/content/redirect-rules.ts';
 import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { largestUploadLimitMb } from '../features/forms/file-settings.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
@@ -62,7 +63,8 @@ const pagedList: RouteRules = { ...pageOnly, cacheParams: ['page'] };
 const unknown: RouteRules = { ...pageOnly, cacheParams: 'all' };
 
 const exact = new Map<string, RouteRules>([
-  ['/', pagedList],
+  // WordPress's old addresses on the home page (`/?p=123`) are looked up before it renders.
+  ['/', { ...pageOnly, cacheParams: ['page', ...homeQueryParameters] }],
   ['/search', { ...pageOnly, cacheParams: ['q', 'page'], transient: true }],
   ['/feed.xml', pageOnly],
   ['/feed.xsl', pageOnly],

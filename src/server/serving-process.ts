@@ -11,6 +11,7 @@ import { startDailyBackups } from './daily-backups.ts';
 import { startFileSweep } from './file-sweep.ts';
 import { closeServer, stopOnSignal } from './graceful-stop.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { startImportWorker } from './import-worker.ts';
 import { listenProblem } from './listen-problem.ts';
 import { startMediaSweep } from './media-sweep.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
@@ -106,6 +107,8 @@ export async function serveSite(options: {
   const stopDailyBackups = startDailyBackups(app);
   // And every one removes the editor's uploads no saved post used within a day.
   const stopMediaSweep = startMediaSweep(app);
+  // And every one runs imports waiting; the import_runs claim keeps each to one process.
+  const stopImportWorker = startImportWorker(app);
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
@@ -118,6 +121,7 @@ export async function serveSite(options: {
         stopTrashSweep(),
         stopDailyBackups(),
         stopMediaSweep(),
+        stopImportWorker(),
       ]);
       await app.close();
     },

@@ -3,6 +3,7 @@ import { redirectLocation } from '../../platform/redirect-target.ts';
 import { redirectRuleMessages as m } from './address-messages.ts';
 import {
   collapsedTarget,
+  homeQueryOf,
   readRedirectFrom,
   readRedirectTo,
   redirectKey,
@@ -128,5 +129,20 @@ describe('where a visitor is sent', () => {
     expect(collapsedTarget('/b/?x=1', '/c/')).toBe('/c/?x=1');
     expect(collapsedTarget('/b/#top', '/c/')).toBe('/c/#top');
     expect(collapsedTarget('/b/#top', '/c/#end')).toBe('/c/#end');
+  });
+});
+
+describe('old addresses on the home page', () => {
+  const url = (query: string) => new URL(`https://site.example${query}`);
+  it('finds WordPress’s parameters on the home page only, keeping the rest of the query', () => {
+    expect(homeQueryOf(url('/?p=10'))).toEqual({ key: '/?p=10', rest: '' });
+    expect(homeQueryOf(url('/?utm_source=x&page_id=7'))).toEqual({
+      key: '/?page_id=7',
+      rest: '?utm_source=x',
+    });
+    expect(homeQueryOf(url('/?tag=Cafe'))).toEqual({ key: '/?tag=cafe', rest: '' });
+    expect(homeQueryOf(url('/?p=abc'))).toBeUndefined();
+    expect(homeQueryOf(url('/?page=2'))).toBeUndefined();
+    expect(homeQueryOf(url('/about/?p=10'))).toBeUndefined();
   });
 });

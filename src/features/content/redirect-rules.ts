@@ -160,3 +160,32 @@ export function collapsedTarget(first: string, next: string): string {
   const arrived = redirectLocation(next, url.search);
   return url.hash && !arrived.includes('#') ? `${arrived}${url.hash}` : arrived;
 }
+
+/** The query parameters by which WordPress answers on its home page: `/?p=123`, `/?tag=news`. */
+export const homeQueryParameters = ['p', 'page_id', 'attachment_id', 'cat', 'tag'] as const;
+export type HomeQueryParameter = (typeof homeQueryParameters)[number];
+
+/** The lookup form of an old home-page address with a query (`/?p=123`), as an import keeps it. */
+export function homeQueryKey(name: HomeQueryParameter, value: string | number): string {
+  return `/?${name}=${encodeURIComponent(String(value).toLowerCase())}`;
+}
+
+/**
+ * The lookup form of a request for the home page carrying one of WordPress's parameters
+ * (`/?p=123&utm_source=x` → `/?p=123`), with the rest of its query; undefined for any other
+ * request, which the home page answers.
+ */
+export function homeQueryOf(url: URL): { key: string; rest: string } | undefined {
+  if (url.pathname !== '/') return undefined;
+  for (const name of homeQueryParameters) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    const valid = name === 'tag' ? /^[\w%-]{1,200}$/.test(value) : /^\d{1,19}$/.test(value);
+    if (!valid) return undefined;
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete(name);
+    const query = rest.toString();
+    return { key: homeQueryKey(name, value), rest: query ? `?${query}` : '' };
+  }
+  return undefined;
+}

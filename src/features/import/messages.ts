@@ -4,6 +4,43 @@ export const importMessages = {
     'This is not a WordPress export: WordPress writes it under Tools → Export as an .xml file.',
   brokenExport: (line: number, reason: string) =>
     `The WordPress export is damaged near line ${line} (${reason}). Export it again from WordPress; nothing was imported.`,
+  fileUnreadable: (reason: string) => `The export file could not be read: ${reason}`,
+  runFailed: (reason: string) =>
+    `The import stopped: ${reason}. What was imported stays; run it again to finish.`,
+  untitled: '(untitled)',
+  mediaSourceUnavailable:
+    'This build of Quire cannot read media from a folder or the old site yet: run the import without --media or --media-from.',
+  noMediaSource:
+    'No media folder or old-site address was given: images were not imported, and posts show them from the old site while it is online.',
+  notAnImage:
+    "Quire's media library holds images only: this file was not imported, and links to it still lead to the old site.",
+  authorWithoutEmail: (login: string) =>
+    `Author “${login}” has no e-mail address in the export: their posts were given the site's first administrator.`,
+  authorRefused: (login: string, reason: string) =>
+    `Author “${login}” could not become a user (${reason}); their posts were given the site's first administrator.`,
+  statusSkipped: (status: string) => `Its status “${status}” is not one Quire imports.`,
+  typesSkipped: (types: string) =>
+    `Items of other kinds were not imported (Quire has posts, pages, images and forms): ${types}.`,
+  privateAsDraft: (count: number) =>
+    `${count} private post(s) or page(s) became drafts: Quire has no private posts, and a draft is seen by the site's users only.`,
+  stickyNoted: (count: number) =>
+    `${count} sticky post(s): Quire does not pin posts; they appear by date, and the import record keeps that they were sticky.`,
+  nestedPages: (count: number) =>
+    `${count} page(s) had a parent page: Quire's pages have one-part addresses (/team/), and the old nested addresses (/about/team/) lead to them.`,
+  commentsKept: (count: number) =>
+    `${count} comment(s) were read and kept with the import record: Quire has no comments yet.`,
+  tooManyTags: (title: string, count: number) =>
+    `“${title}” had ${count} categories and tags; Quire keeps 20 per post, the first 20 were kept.`,
+  unresolvedTargets: (title: string, targets: string) =>
+    `“${title}”: ${targets} named in the text were not imported and were left out.`,
+  changedInQuire:
+    'Changed in Quire since it was imported: kept as it is here, the export’s newer version was not applied.',
+  deletedInQuire: 'Deleted in Quire since it was imported: not made again.',
+  wpformsUnreadable: 'Its content is not a WPForms form (JSON) and was skipped.',
+  formNote: (title: string, text: string) => `Form “${title}”: ${text}`,
+  resumed: 'This run was interrupted and resumed: what it had already done was not done twice.',
+  shortcodeListCut: (name: string, shown: number) =>
+    `Shortcode [${name}] is used in more posts than the ${shown} listed.`,
 } as const;
 
 /**

@@ -40,7 +40,9 @@ export async function signIn(
     .executeTakeFirst();
   const password = attempt.password.slice(0, 200);
   decoyHash ??= hashPassword('decoy password, never anyone’s');
-  const right = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+  // An imported author awaiting an invitation has no password: checked as long as anyone's.
+  const stored = user?.password_hash || (await decoyHash);
+  const right = (await verifyPassword(password, stored)) && user?.password_hash !== '';
   if (!user || !right) return { outcome: 'refused', message: adminMessages.signInWrong };
   await gate.succeeded();
   return { outcome: 'signed-in', userId: user.id, token: await createSession(db, user.id, now) };

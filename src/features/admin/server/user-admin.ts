@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { Role } from '../permissions.ts';
 import { userAdminMessages as m } from '../user-messages.ts';
+import { hashPassword } from './passwords.ts';
 import { tokenHash } from './token-hash.ts';
 import { createUser, newAdminSchema, UserError } from './users.ts';
 
@@ -69,10 +70,11 @@ export async function inviteUser(
   const email = parsed.data;
   const user = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'password_hash'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (user) throw new UserError(m.alreadyUser(email));
+  // An imported author has an account without a password: the invitation gives it one.
+  if (user && user.password_hash !== '') throw new UserError(m.alreadyUser(email));
   const live = (await listInvites(db, now)).find((invite) => invite.email === email);
   if (live) throw new UserError(m.alreadyInvited(email));
   const token = randomBytes(24).toString('base64url');
@@ -160,6 +162,28 @@ export async function acceptInvite(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return undefined;
     const role = (['administrator', 'editor', 'author'] as const).find((r) => r === invite.role);
+    const awaiting = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', invite.email)
+      .where('password_hash', '=', '')
+      .executeTakeFirst();
+    if (awaiting) {
+      const parsed = inviteAccountSchema.safeParse(account);
+      if (!parsed.success) {
+        throw new UserError(parsed.error.issues.map((i) => i.message).join(' '));
+      }
+      await trx
+        .updateTable('users')
+        .set({
+          name: parsed.data.name,
+          role: role ?? 'author',
+          password_hash: await hashPassword(parsed.data.password),
+        })
+        .where('id', '=', awaiting.id)
+        .execute();
+      return { userId: awaiting.id, email: invite.email };
+    }
     const user = await createUser(
       trx,
       { email: invite.email, name: account.name, password: account.password },

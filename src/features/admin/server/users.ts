@@ -64,6 +64,38 @@ export async function createUser(
   return { id: row.id, email };
 }
 
+/**
+ * A user for an imported author (decision 0063): the account with this address when there is
+ * one, else a new one with `role` and no password, so nobody can sign in to it until an
+ * administrator invites its address and the invitation is accepted.
+ */
+export async function ensureUserAwaitingInvite(
+  db: Db,
+  input: { email: string; name: string },
+  role: Role,
+): Promise<number> {
+  const email = newAdminSchema.shape.email.safeParse(input.email.trim());
+  if (!email.success) throw new UserError(email.error.issues.map((i) => i.message).join(' '));
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.data)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: email.data,
+      name: input.name.trim().slice(0, 100) || email.data,
+      role,
+      password_hash: '',
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The address an administrator signs in with. */
 export async function findUserEmail(db: Db, userId: number): Promise<string> {
   const row = await db

@@ -259,3 +259,50 @@ export async function findRedirectId(
     .executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * An import's old addresses (decision 0063): `from` in its lookup form (or `/?p=N`, which the
+ * home page looks up), `to` a path of this site. A new one is added, one the import made before
+ * is updated, and any other (the owner's, an address change's) is left as it is, counted as
+ * skipped; a dry run only counts. Moves the content version when anything changed.
+ */
+export async function keepImportedRedirects(
+  db: Db,
+  redirects: readonly { from: string; to: string }[],
+  dryRun: boolean,
+  now = Date.now(),
+): Promise<{ imported: number; updated: number; skipped: number }> {
+  const counts = { imported: 0, updated: 0, skipped: 0 };
+  const changed: StoredRedirect[] = [];
+  for (let start = 0; start < redirects.length; start += writeBatch) {
+    const batch = redirects.slice(start, start + writeBatch);
+    const existing = new Map(
+      (
+        await db
+          .selectFrom('redirects')
+          .select(['from_path', 'to_address', 'source'])
+          .where(
+            'from_path',
+            'in',
+            batch.map((redirect) => redirect.from),
+          )
+          .execute()
+      ).map((row) => [row.from_path, row]),
+    );
+    for (const redirect of batch) {
+      const had = existing.get(redirect.from);
+      if (had && (had.source !== 'import' || had.to_address === redirect.to)) {
+        counts.skipped++;
+        continue;
+      }
+      counts[had ? 'updated' : 'imported']++;
+      const toKey = redirectKey(new URL(redirect.to, 'http://quire.invalid').pathname) ?? null;
+      changed.push({ from: redirect.from, to: redirect.to, toKey, source: 'import' });
+    }
+  }
+  if (!dryRun && changed.length > 0) {
+    await saveRedirects(db, changed, now);
+    await bumpContentVersion(db);
+  }
+  return counts;
+}

@@ -240,3 +240,21 @@ export function summarise(text: string, limit = 200): string {
   if (sentenceEnd > limit / 2) return cut.slice(0, sentenceEnd + 1);
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
 }
+
+/** Who wrote a post: an import names its author after saving it (the import is no user). */
+export async function setPostAuthor(db: Db, id: number, userId: number): Promise<void> {
+  await db.updateTable('posts').set({ author_id: userId }).where('id', '=', id).execute();
+}
+
+/** A post's address and revision, as an import updating it checks; undefined when it is gone. */
+export async function findPostRevision(
+  db: Db,
+  id: number,
+): Promise<{ slug: string; revision: number } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['slug', 'revision'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { slug: row.slug, revision: Number(row.revision) };
+}

@@ -10,7 +10,7 @@ import {
   tagDescriptionMaxLength,
   tagNameMaxLength,
 } from '../tag-admin.ts';
-import { forgetMovesTo, recordMovedAddress } from './redirects.ts';
+import { forgetMovesTo, recordMovedAddress, releaseAddress } from './redirects.ts';
 
 /**
  * The owner's tags (issue 29, point 5): each with its posts, renamed, given a new address (its
@@ -193,4 +193,37 @@ export async function deleteTag(
   });
   if (deleted) await bumpContentVersion(handle.db);
   return deleted;
+}
+
+/**
+ * The tag an import's category or tag becomes (decision 0063): the one with its slug, else the
+ * one with its name (in any case), else a new one, which takes its addresses from any redirect.
+ */
+export async function ensureImportedTag(
+  handle: DatabaseHandle,
+  name: string,
+  slug: string,
+): Promise<{ id: number; name: string; slug: string }> {
+  const { db } = handle;
+  const found =
+    (await db
+      .selectFrom('tags')
+      .select(['id', 'name', 'slug'])
+      .where('slug', '=', slug)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('tags')
+      .select(['id', 'name', 'slug'])
+      .where(sql<boolean>`lower(name) = lower(${name})`)
+      .orderBy('id')
+      .executeTakeFirst());
+  if (found) return found;
+  const made = await db
+    .insertInto('tags')
+    .values({ name, slug, description: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [, address] of tagAddresses(slug, slug)) await releaseAddress(db, address);
+  await bumpContentVersion(db);
+  return { id: made.id, name, slug };
 }

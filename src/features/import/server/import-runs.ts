@@ -196,6 +196,20 @@ export async function reportImportProgress(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Lets go of a run this worker holds without ending it (its process is stopping): another
+ * process may claim it at once and resume it.
+ */
+export async function releaseImportRun(db: Db, id: number, worker: string): Promise<void> {
+  await db
+    .updateTable('import_runs')
+    .set({ heartbeat_at: null })
+    .where('id', '=', id)
+    .where('claimed_by', '=', worker)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** Ends the run, done or failed with a reason for the owner, keeping its report. */
 export async function finishImportRun(
   db: Db,

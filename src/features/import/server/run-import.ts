@@ -1,0 +1,121 @@
+import { createReadStream } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { importMessages as m } from '../messages.ts';
+import type { ImportDependencies } from './import-dependencies.ts';
+import { ImportLedger, ImportStopped, progressReporter } from './import-ledger.ts';
+import {
+  claimImportRun,
+  emptyReport,
+  findImportRun,
+  finishImportRun,
+  type ImportOptions,
+  type ImportReport,
+  nextClaimableRun,
+  releaseImportRun,
+  reportImportProgress,
+} from './import-runs.ts';
+import { importWordPress, readSiteAddress } from './wordpress-import.ts';
+import { WxrReadError } from './wxr-reader.ts';
+
+/** The reason an error gives the owner: the reader's own, or the file system's. */
+function reasonOf(error: unknown): string {
+  if (error instanceof WxrReadError) return error.message;
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    return m.fileUnreadable(error.message);
+  }
+  return m.runFailed(error instanceof Error ? error.message : String(error));
+}
+
+type Progress = (phase: string, done: number, total: number) => Promise<void>;
+
+async function importFile(
+  deps: ImportDependencies,
+  run: { id: number; file: string; options: ImportOptions },
+  report: ImportReport,
+  progress: Progress,
+): Promise<void> {
+  const path = isAbsolute(run.file) ? run.file : join(deps.dataDir, run.file);
+  const open = () => createReadStream(path);
+  const dryRun = run.options.dryRun === true;
+  const site = await readSiteAddress(open);
+  const ledger = new ImportLedger(deps.database.db, { site, runId: run.id, dryRun, report });
+  await importWordPress({
+    ledger,
+    writers: deps.writers,
+    media: dryRun ? undefined : deps.mediaSource(run),
+    dryRun,
+    open,
+    progress,
+  });
+}
+
+/**
+ * Runs an import the caller has claimed for `worker`: reads its file and options, says how far
+ * it got every 2 seconds (stopping at once when the run was taken over, or when `stopping`
+ * answers true: then it is let go for another process to resume), and ends it done, or failed
+ * with a reason the owner can read. Answers how it ended.
+ */
+export async function runImport(
+  deps: ImportDependencies,
+  runId: number,
+  worker: string,
+  options: { stopping?: () => boolean; onProgress?: Progress } = {},
+): Promise<'done' | 'failed' | 'stopped'> {
+  const { db } = deps.database;
+  const run = await findImportRun(db, runId);
+  if (!run) return 'stopped';
+  const report = emptyReport(run.options.dryRun === true);
+  // A run that said how far it got before is resumed: its import record holds what it did.
+  if (run.phase !== '') report.notes.push(m.resumed);
+  const progress = progressReporter(async (phase, done, total) => {
+    await options.onProgress?.(phase, done, total);
+    if (options.stopping?.()) return false;
+    return reportImportProgress(db, runId, worker, { phase, done, total, report });
+  });
+  try {
+    if (run.source !== 'wordpress') throw new Error(`no importer for ${run.source} here`);
+    await importFile(deps, run, report, progress);
+  } catch (error) {
+    if (error instanceof ImportStopped) {
+      await releaseImportRun(db, runId, worker);
+      return 'stopped';
+    }
+    const reason = reasonOf(error);
+    if (!(error instanceof WxrReadError)) {
+      deps.log.error('Import failed', { run: runId, error: (error as Error).stack ?? reason });
+    }
+    await finishImportRun(db, runId, worker, { status: 'failed', report, error: reason });
+    return 'failed';
+  }
+  await finishImportRun(db, runId, worker, { status: 'done', report });
+  return 'done';
+}
+
+/**
+ * One turn of a process's import worker: claims the oldest run waiting (or abandoned by a
+ * process that stopped) and runs it. Nothing when there is none, or another process got it.
+ */
+export async function runNextImport(
+  deps: ImportDependencies,
+  worker: string,
+  stopping: () => boolean,
+): Promise<void> {
+  const id = await nextClaimableRun(deps.database.db);
+  if (id === undefined || stopping()) return;
+  if (!(await claimImportRun(deps.database.db, id, worker))) return;
+  await runImport(deps, id, worker, { stopping });
+}
+
+/**
+ * A dry run from the command line: the report of what an import would do, read from the file
+ * and the import record alone. Nothing is written, not even a run.
+ */
+export async function previewImport(
+  deps: ImportDependencies,
+  file: string,
+  onProgress: Progress,
+): Promise<ImportReport> {
+  const report = emptyReport(true);
+  await importFile(deps, { id: 0, file, options: { dryRun: true } }, report, onProgress);
+  return report;
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importMessages } from '../../src/features/import/messages.ts';
+import type { ImportReport } from '../../src/features/import/server/import-runs.ts';
+import { testDatabases } from '../support/databases.ts';
+
+const run = promisify(execFile);
+const fixture = 'tests/fixtures/import/site-move.wxr.xml';
+
+/**
+ * `npm run quire -- import-wordpress …` end to end (issue 30, points 1 and 8): a run made and
+ * run in the process, its report as text or JSON; a dry run afterwards finds everything there
+ * and writes nothing; a file that is no export fails with the reason. Once per database.
+ */
+for (const database of testDatabases()) {
+  describe(`import-wordpress on the command line, on ${database.name}`, () => {
+    let folder = '';
+    let databaseUrl = '';
+
+    beforeAll(async () => {
+      folder = mkdtempSync(join(tmpdir(), 'quire-wp-cli-'));
+      const opened = await database.open();
+      await opened.close();
+      databaseUrl =
+        database.name === 'postgres'
+          ? (process.env.TEST_DATABASE_URL as string)
+          : `sqlite:${join(folder, 'quire.db')}`;
+    });
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    const cli = async (...args: string[]) => {
+      try {
+        const { stdout, stderr } = await run(
+          process.execPath,
+          [
+            '--disable-warning=ExperimentalWarning',
+            'src/cli/quire.ts',
+            'import-wordpress',
+            ...args,
+          ],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: databaseUrl,
+              DATA_DIR: folder,
+              LOG_LEVEL: 'warn',
+            },
+          },
+        );
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const failed = error as { code: number; stdout: string; stderr: string };
+        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+      }
+    };
+
+    it('imports an export and prints its report, as JSON when asked', async () => {
+      const first = await cli(fixture, '--json');
+      expect(first.stderr).toContain('Posts and pages: ');
+      expect(first.code).toBe(0);
+      const report = JSON.parse(first.stdout) as ImportReport & { error: string | null };
+      expect(report).toMatchObject({ dryRun: false, error: null, comments: 2 });
+      expect(report.counts.post).toMatchObject({ imported: 5, skipped: 1, failed: 0 });
+      expect(report.counts.page).toMatchObject({ imported: 3 });
+      expect(report.counts.form).toMatchObject({ imported: 1 });
+      // No media folder or old-site address: the images are not fetched, the posts still land.
+      expect(report.counts.attachment).toMatchObject({ failed: 2 });
+      expect(report.notes).toContain(importMessages.noMediaSource);
+
+      const again = await cli(fixture, '--dry-run');
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain('Dry run: nothing was written.');
+      expect(again.stdout).toContain('post: 0 imported, 0 updated, 6 skipped, 0 failed');
+      expect(again.stdout).toContain('[su_box] 1× in “Café by the harbour”');
+    });
+
+    it('fails on a file that is not a WordPress export, saying why', async () => {
+      const file = join(folder, 'export.json');
+      writeFileSync(file, '{"db":[]}');
+      const failed = await cli(file);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(importMessages.notWordPressExport);
+      const dry = await cli(file, '--dry-run');
+      expect(dry.code).toBe(1);
+      expect(dry.stderr).toContain(importMessages.notWordPressExport);
+      const usage = await cli(file, '--media', 'a', '--media-from', 'https://b.example');
+      expect(usage.code).toBe(2);
+    });
+  });
+}
