@@ -6,6 +6,7 @@ import { loadEditablePost } from '../features/content/server/admin-posts.ts';
 import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import { toZonedInputs } from '../platform/time-zone.ts';
 import { type AdminPage, forbiddenScreen, startAdminPage } from './admin-page.ts';
+import { renderEditorPreview } from './editor-preview.ts';
 
 type AstroLike = Parameters<typeof startAdminPage>[0];
 
@@ -23,6 +24,8 @@ export type AdminEditorPage = {
     post: EditorPost | null;
     timeZone: string;
     defaultSchedule: { date: string; time: string };
+    /** The text's preview as the page is rendered with it (empty for a new post). */
+    preview: string;
   };
 };
 
@@ -83,6 +86,8 @@ export async function loadEditorPage(
       post,
       timeZone,
       defaultSchedule: { date: tomorrow.date, time: '09:00' },
+      preview:
+        post === null || post.body === '' ? '' : await renderEditorPreview(admin.app, post.body),
     },
   };
 }

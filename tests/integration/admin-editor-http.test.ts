@@ -283,6 +283,20 @@ for (const database of testDatabases()) {
       expect(html).toMatch(/<div class="admin-preview-form" inert><div class="qforms-container"/);
     });
 
+    it('opens a post with its preview already shown, so nothing arrives later to move the screen', async () => {
+      const saved = await save({ title: 'Preview at once', body: 'Rain **all day** at sea.' });
+      expect(saved.status).toBe(201);
+      const { id } = saved.body.post as SavedPost;
+      const page = await fetch(`${server.url}/admin/posts/${id}`, { headers: { cookie } });
+      const html = await page.text();
+      const preview = /<div class="admin-preview">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+      expect(preview).toContain('Rain <strong>all day</strong> at sea.');
+      expect(html).not.toContain(editorMessages.previewEmpty);
+      // A new post has nothing to preview yet: the hint stands where the preview will be.
+      const fresh = await fetch(`${server.url}/admin/posts/new`, { headers: { cookie } });
+      expect(await fresh.text()).toContain(editorMessages.previewEmpty);
+    });
+
     it('stores uploaded images through the media pipeline and refuses disguised files', async () => {
       const png = await upload(await image('png'), 'Red Square.png', 'image/png', 'A red square');
       expect(png.status).toBe(201);

@@ -21,6 +21,8 @@ type Props = {
   timeZone: string;
   /** What the schedule fields hold until the owner picks: tomorrow at 09:00, in that zone. */
   defaultSchedule: { date: string; time: string };
+  /** The text's preview as the server rendered the page with it. */
+  preview: string;
 };
 
 function valuesOf(
@@ -64,7 +66,14 @@ const altText = (alt: string) => alt.replace(/[\\[\]]/g, (char) => `\\${char}`);
  * address, tags, excerpt, cover image and what search engines show. Images come by button,
  * drop or paste; the browser warns before leaving with changes that are not saved.
  */
-export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule }: Props) {
+export default function PostEditor({
+  csrf,
+  type,
+  post,
+  timeZone,
+  defaultSchedule,
+  preview: firstPreview,
+}: Props) {
   const [values, setValues] = useState(() => valuesOf(type, post, timeZone, defaultSchedule));
   const [saved, setSaved] = useState(() => JSON.stringify(values));
   const [id, setId] = useState(post?.id ?? null);
@@ -73,7 +82,9 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
   const [savedSlug, setSavedSlug] = useState(post?.slug ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [preview, setPreview] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | undefined>(firstPreview);
+  /** The text the preview shows; the server rendered the first one. */
+  const previewed = useRef(post?.body ?? '');
   const [previewProblem, setPreviewProblem] = useState(false);
   const [cover, setCover] = useState(post?.cover ?? null);
   const [uploading, setUploading] = useState<string | undefined>();
@@ -106,6 +117,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
 
   // The preview follows the text after a pause in typing; an older answer never overwrites a newer.
   useEffect(() => {
+    if (values.body === previewed.current) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
@@ -117,6 +129,7 @@ export default function PostEditor({ csrf, type, post, timeZone, defaultSchedule
         });
         const reply = (await response.json()) as { ok: boolean; html?: string };
         if (!reply.ok || reply.html === undefined) throw new Error('refused');
+        previewed.current = values.body;
         setPreview(reply.html);
         setPreviewProblem(false);
       } catch {
