@@ -135,5 +135,6 @@ export const mediaMessages = {
   noAnswer: (url: string, seconds: number) =>
     `${url}: the old site did not answer within ${seconds} s.`,
   tookTooLong: (url: string, seconds: number) => `${url}: took longer than ${seconds} s.`,
-  afterTries: (reason: string, tries: number) => `${reason} (tried ${tries} times)`,
+  afterTries: (reason: string, tries: number) =>
+    `${reason.replace(/\.$/, '')} (tried ${tries} times).`,
 } as const;
