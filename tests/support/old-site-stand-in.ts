@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -21,10 +23,25 @@ export type OldSiteStandIn = {
   /** The host header of each request, in order. */
   hosts: string[];
   mostAtOnce: number;
+  /** Connections opened, TLS handshakes that failed included. */
+  connections: number;
   close: () => Promise<void>;
 };
 
-export async function startOldSite(routes: Record<string, OldSiteRoute>): Promise<OldSiteStandIn> {
+/**
+ * A self-signed certificate for `old.example` (100 years), made for these tests alone: no one
+ * trusts it, so HTTPS to the stand-in shows what an old site with a bad certificate does.
+ */
+const testOnlyCertificate = () => {
+  const file = (name: string) =>
+    readFileSync(new URL(`../fixtures/import/tls/${name}`, import.meta.url));
+  return { key: file('old-site-test-only.key'), cert: file('old-site-test-only.crt') };
+};
+
+export async function startOldSite(
+  routes: Record<string, OldSiteRoute>,
+  { https = false } = {},
+): Promise<OldSiteStandIn> {
   const hits = new Map<string, number>();
   let open = 0;
   const site: OldSiteStandIn = {
@@ -32,13 +49,14 @@ export async function startOldSite(routes: Record<string, OldSiteRoute>): Promis
     requests: [],
     hosts: [],
     mostAtOnce: 0,
+    connections: 0,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     site.requests.push(path);
     site.hosts.push(request.headers.host ?? '');
@@ -51,7 +69,9 @@ export async function startOldSite(routes: Record<string, OldSiteRoute>): Promis
     if (route === undefined)
       response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     else await route(request, response, hit);
-  });
+  };
+  const server = https ? createTlsServer(testOnlyCertificate(), handle) : createServer(handle);
+  server.on('connection', () => site.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   site.port = (server.address() as AddressInfo).port;
   return site;

@@ -128,6 +128,8 @@ export const mediaMessages = {
   hostNotFound: (url: string, host: string) => `${url}: not fetched: ${host} could not be found.`,
   unreachable: (url: string, detail: string) =>
     `${url}: the old site could not be reached (${detail}).`,
+  certificateRefused: (url: string, detail: string) =>
+    `${url}: not fetched: the old site's certificate was refused (${detail}). Give a copy of its uploads folder instead.`,
   answered: (url: string, status: number) => `${url}: the old site answered ${status}.`,
   webPage: (url: string) => `${url}: the old site answered with a web page, not the file.`,
   tooManyRedirects: (url: string, most: number) =>

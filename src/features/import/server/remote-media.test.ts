@@ -321,6 +321,22 @@ describe('remoteMediaSource', () => {
     });
   });
 
+  it('refuses an old site whose certificate is not trusted, without trying again', async () => {
+    const tls = await startOldSite({ '/a.jpg': serveImage(photo) }, { https: true });
+    try {
+      const url = `https://old.example:${tls.port}/a.jpg`;
+      const secure = source({ allowedHosts: [`old.example:${tls.port}`] });
+      expect(await secure.get({ url })).toEqual({
+        ok: false,
+        reason: `${url}: not fetched: the old site's certificate was refused (DEPTH_ZERO_SELF_SIGNED_CERT). Give a copy of its uploads folder instead.`,
+      });
+      expect(tls.connections).toBe(1);
+      expect(tls.requests).toEqual([]);
+    } finally {
+      await tls.close();
+    }
+  });
+
   it('fetches at most four files at once by default, or as many as asked', async () => {
     const wanted = Array.from({ length: 12 }, () => ({ url: at('/slow-image.jpg') }));
     site.mostAtOnce = 0;

@@ -121,7 +121,13 @@ export function remoteMediaSource(options: RemoteMediaOptions): MediaSource {
       return { ok: false, reason: m.notAnAddress(wanted.url) };
     }
     for (let tried = 1; ; tried++) {
-      const result = await attempt(wanted.url, start);
+      // A source answers a reason, never throws: not even for what Node's request refuses.
+      const result = await attempt(wanted.url, start).catch(
+        (error: Error): Failure => ({
+          reason: m.unreachable(wanted.url, error.message),
+          retry: false,
+        }),
+      );
       if ('bytes' in result) return { ok: true, bytes: result.bytes, fileName: fileNameOf(start) };
       if (!result.retry) return { ok: false, reason: result.reason };
       if (tried === settings.tries)
@@ -204,9 +210,13 @@ function request(
       () => giveUp({ reason: m.noAnswer(shown, seconds(settings.headersTimeoutMs)), retry: true }),
       settings.headersTimeoutMs,
     );
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ reason: m.unreachable(shown, error.code ?? error.message), retry: true }),
-    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      // A certificate that is refused now will be refused on every try.
+      if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+        finish({ reason: m.certificateRefused(shown, code), retry: false });
+      else finish({ reason: m.unreachable(shown, code), retry: true });
+    });
     outgoing.on('response', (response) => {
       clearTimeout(headersTimer);
       const status = response.statusCode ?? 0;
