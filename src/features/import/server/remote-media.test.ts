@@ -98,7 +98,7 @@ beforeAll(async () => {
       response.writeHead(302, { location: `/loop.jpg?${hit}` }).end();
     },
     '/slow-image.jpg': (_request, response) => {
-      setTimeout(() => serveImage(photo)(_request, response, 1), 60);
+      setTimeout(() => serveImage(photo)(_request, response, 1), 150);
     },
   });
   p = site.port;
