@@ -183,3 +183,44 @@ export const ghostMessages = {
   membersUnclosedQuote: (line: number) =>
     `A quote opened on line ${line} is never closed; the members from there on could not be read.`,
 } as const;
+
+/**
+ * Why a file of the old site's media library could not be had (decision 0064). Each names the
+ * file, so a report that lists them tells the owner which to bring over by hand.
+ */
+export const mediaMessages = {
+  folderUnreadable: (folder: string) =>
+    `The media folder ${folder} does not exist or cannot be read. Give the folder that holds a copy of wp-content/uploads (or Ghost's content/images).`,
+  notAFolder: (folder: string) =>
+    `${folder} is not a folder. Give the folder that holds a copy of wp-content/uploads (or Ghost's content/images).`,
+  noPath: (url: string) =>
+    `${url}: not in the uploads folder's addresses (/wp-content/uploads/ or /content/images/), and the export names no file path.`,
+  outsideFolder: (url: string, path: string) =>
+    `${url}: not read: ${path} lies outside the media folder.`,
+  missingFile: (url: string, path: string) =>
+    `${url}: not in the media folder (looked for ${path}).`,
+  notAFile: (url: string, path: string) => `${url}: ${path} is not a file.`,
+  unreadableFile: (url: string, path: string) => `${url}: ${path} could not be read.`,
+  tooLarge: (url: string, megabytes: number) =>
+    `${url}: larger than ${megabytes} MB, Quire's limit for images.`,
+  notAnAddress: (url: string) => `${url}: not fetched: this is not a web address.`,
+  notHttp: (url: string) => `${url}: not fetched: only http and https addresses are fetched.`,
+  hostNotAllowed: (url: string, host: string) =>
+    `${url}: not fetched: ${host} is not the old site's address.`,
+  privateAddress: (url: string, host: string) =>
+    `${url}: not fetched: ${host} resolves to a private address.`,
+  hostNotFound: (url: string, host: string) => `${url}: not fetched: ${host} could not be found.`,
+  unreachable: (url: string, detail: string) =>
+    `${url}: the old site could not be reached (${detail}).`,
+  certificateRefused: (url: string, detail: string) =>
+    `${url}: not fetched: the old site's certificate was refused (${detail}). Give a copy of its uploads folder instead.`,
+  answered: (url: string, status: number) => `${url}: the old site answered ${status}.`,
+  webPage: (url: string) => `${url}: the old site answered with a web page, not the file.`,
+  tooManyRedirects: (url: string, most: number) =>
+    `${url}: not fetched: the old site redirected more than ${most} times.`,
+  noAnswer: (url: string, seconds: number) =>
+    `${url}: the old site did not answer within ${seconds} s.`,
+  tookTooLong: (url: string, seconds: number) => `${url}: took longer than ${seconds} s.`,
+  afterTries: (reason: string, tries: number) =>
+    `${reason.replace(/\.$/, '')} (tried ${tries} times).`,
+} as const;
