@@ -28,8 +28,9 @@ export async function runWordPressImport(
   const config = parseConfig(process.env);
   const file = resolve(command.file);
   if (!command.options.dryRun) {
+    // A folder that cannot be read or an address that is none stops the import before it starts.
     try {
-      mediaSourceFor(command.options);
+      mediaSourceFor(command.options, []);
     } catch (error) {
       console.error((error as Error).message);
       return 1;

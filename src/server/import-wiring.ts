@@ -83,6 +83,6 @@ export function importDependencies(options: {
   return {
     ...options,
     writers: importWriters(options.database),
-    mediaSource: (run) => mediaSourceFor(run.options),
+    mediaSource: (run, exportHosts) => mediaSourceFor(run.options, exportHosts),
   };
 }

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMessages } from '../../src/features/import/messages.ts';
+import { importMessages, mediaMessages } from '../../src/features/import/messages.ts';
 import type { ImportReport } from '../../src/features/import/server/import-runs.ts';
+import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
+import { writeTestImage } from '../support/folder-media.ts';
 
 const run = promisify(execFile);
 const fixture = 'tests/fixtures/import/site-move.wxr.xml';
@@ -76,6 +78,52 @@ for (const database of testDatabases()) {
       expect(again.stdout).toContain('Dry run: nothing was written.');
       expect(again.stdout).toContain('post: 0 imported, 0 updated, 6 skipped, 0 failed');
       expect(again.stdout).toContain('[su_box] 1× in “Café by the harbour”');
+    });
+
+    it('takes the images from a copy of wp-content/uploads given with --media', async () => {
+      const uploads = join(folder, 'uploads');
+      await writeTestImage(uploads, '2024/05/café.jpg', 1600, 1200);
+      await writeTestImage(uploads, '2024/05/harbour.png', 800, 600);
+      const imported = await cli(fixture, '--media', uploads, '--json');
+      expect(imported.code).toBe(0);
+      const report = JSON.parse(imported.stdout) as ImportReport;
+      // The two images come in (the first run could not fetch them); the PDF is no image.
+      expect(report.counts.attachment).toMatchObject({ imported: 2, skipped: 1, failed: 0 });
+      const handle = connectDatabase(
+        database.name === 'postgres'
+          ? { kind: 'postgres', url: databaseUrl }
+          : { kind: 'sqlite', file: join(folder, 'quire.db') },
+      );
+      try {
+        const media = await handle.db.selectFrom('media').select(['file_name', 'width']).execute();
+        expect(media).toEqual(
+          expect.arrayContaining([
+            { file_name: 'cafe.jpg', width: 1600 },
+            { file_name: 'harbour.png', width: 800 },
+          ]),
+        );
+        const post = await handle.db
+          .selectFrom('posts')
+          .select('body_markdown')
+          .where('slug', '=', 'cafe-by-the-harbour')
+          .executeTakeFirstOrThrow();
+        expect(post.body_markdown).not.toContain('old.example.com/wp-content/uploads');
+      } finally {
+        await handle.db.destroy();
+      }
+    });
+
+    it('refuses a media folder that is not there and an old-site address that is none, before importing', async () => {
+      const missing = await cli(fixture, '--media', join(folder, 'no-such-folder'));
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(
+        mediaMessages.folderUnreadable(join(folder, 'no-such-folder')),
+      );
+      const notAnAddress = await cli(fixture, '--media-from', 'old.example.com');
+      expect(notAnAddress.code).toBe(1);
+      expect(notAnAddress.stderr).toContain(
+        importMessages.mediaFromNotAnAddress('old.example.com'),
+      );
     });
 
     it('fails on a file that is not a WordPress export, saying why', async () => {

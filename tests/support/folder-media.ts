@@ -1,32 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { localMediaSource } from '../../src/features/import/server/local-media.ts';
 import type { MediaSource } from '../../src/features/import/server/media-source.ts';
 
 /**
- * A media source for tests (the real ones are the import's local and remote sources): files of
- * a folder laid out as `wp-content/uploads`, found by the path the export gives. It counts the
- * files it was asked for, so a test can tell that a second run fetched nothing.
+ * The import's own local-folder source over a folder laid out as `wp-content/uploads`,
+ * counting the files it was asked for, so a test can tell that a second run fetched nothing.
  */
 export function folderMedia(folder: string): MediaSource & { asked: string[] } {
   const asked: string[] = [];
+  const local = localMediaSource(folder);
   return {
     asked,
-    async get(wanted) {
+    get(wanted) {
       asked.push(wanted.url);
-      const path =
-        wanted.relativePath ??
-        decodeURIComponent(wanted.url.split('/wp-content/uploads/')[1] ?? '');
-      try {
-        return {
-          ok: true,
-          bytes: await readFile(join(folder, path)),
-          fileName: path.split('/').pop() ?? path,
-        };
-      } catch {
-        return { ok: false, reason: `${path} is not in the media folder.` };
-      }
+      return local.get(wanted);
     },
   };
 }

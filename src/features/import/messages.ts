@@ -8,8 +8,8 @@ export const importMessages = {
   runFailed: (reason: string) =>
     `The import stopped: ${reason}. What was imported stays; run it again to finish.`,
   untitled: '(untitled)',
-  mediaSourceUnavailable:
-    'This build of Quire cannot read media from a folder or the old site yet: run the import without --media or --media-from.',
+  mediaFromNotAnAddress: (address: string) =>
+    `--media-from ${address} is not the old site's web address: give it as https://old.example.org.`,
   noMediaSource:
     'No media folder or old-site address was given: images were not imported, and posts show them from the old site while it is online.',
   notAnImage:

@@ -67,6 +67,12 @@ export type ImportDependencies = {
   /** DATA_DIR: a run's file named by a relative path is found there. */
   dataDir: string;
   writers: ImportWriters;
-  /** Where a run's media come from; undefined when the run named neither folder nor site. */
-  mediaSource(run: { options: ImportOptions }): MediaSource | undefined;
+  /**
+   * Where a run's media come from, given the old site's hosts as its export names them;
+   * undefined when the run named neither folder nor site.
+   */
+  mediaSource(
+    run: { options: ImportOptions },
+    exportHosts: readonly string[],
+  ): MediaSource | undefined;
 };

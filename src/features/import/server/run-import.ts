@@ -37,12 +37,12 @@ async function importFile(
   const path = isAbsolute(run.file) ? run.file : join(deps.dataDir, run.file);
   const open = () => createReadStream(path);
   const dryRun = run.options.dryRun === true;
-  const site = await readSiteAddress(open);
+  const { site, hosts } = await readSiteAddress(open);
   const ledger = new ImportLedger(deps.database.db, { site, runId: run.id, dryRun, report });
   await importWordPress({
     ledger,
     writers: deps.writers,
-    media: dryRun ? undefined : deps.mediaSource(run),
+    media: dryRun ? undefined : deps.mediaSource(run, hosts),
     dryRun,
     open,
     progress,

@@ -463,11 +463,17 @@ export async function importWordPress(context: WordPressImportContext): Promise<
  * The old site's address, read from the start of the export: the import record of each thing
  * is keyed by it, so two sites' exports never mistake each other's items.
  */
-export async function readSiteAddress(open: () => AsyncIterable<Uint8Array>): Promise<string> {
+export async function readSiteAddress(
+  open: () => AsyncIterable<Uint8Array>,
+): Promise<{ site: string; hosts: string[] }> {
   for await (const entry of readWxr(open())) {
-    if (entry.kind === 'site')
-      return (entry.site.baseSiteUrl || entry.site.link).replace(/\/+$/, '');
-    break;
+    if (entry.kind !== 'site') break;
+    const { baseSiteUrl, baseBlogUrl, link } = entry.site;
+    const hosts = new Set<string>();
+    for (const address of [baseSiteUrl, baseBlogUrl, link]) {
+      if (URL.canParse(address)) hosts.add(new URL(address).host);
+    }
+    return { site: (baseSiteUrl || link).replace(/\/+$/, ''), hosts: [...hosts] };
   }
-  return '';
+  return { site: '', hosts: [] };
 }
