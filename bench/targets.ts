@@ -22,6 +22,8 @@ import {
   statsReport30DaysMs,
   uncachedPageRequestsPerSecond,
   uncachedViewCpuMs,
+  wordPressImportMegabytes,
+  wordPressImportSeconds,
 } from '../tests/support/budgets.ts';
 
 export type Target = {
@@ -40,6 +42,7 @@ export type Target = {
     | 'hits'
     | 'ms'
     | 'MB'
+    | 's'
     | '%';
 };
 
@@ -230,6 +233,21 @@ export const targets = {
     limit: cachedVersusStaticFilePercent,
     unit: '%',
   },
+  wordPressImportTime: {
+    id: 'wordpress-import-time',
+    description:
+      'import-wordpress of 10,000 posts with 20,000 images from a local uploads folder, SQLite, wall time',
+    direction: 'atMost',
+    limit: wordPressImportSeconds,
+    unit: 's',
+  },
+  wordPressImportMemory: {
+    id: 'wordpress-import-memory',
+    description: 'the importing process during that import, PSS, peak',
+    direction: 'atMost',
+    limit: wordPressImportMegabytes,
+    unit: 'MB',
+  },
 } as const satisfies Record<string, Target>;
 
 export type TargetCheck = {
@@ -261,6 +279,7 @@ export function formatQuantity(value: number, unit: Target['unit']): string {
     return `${formatInteger(value)} ${unit}`;
   if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
   if (unit === 'MB' || unit === '%') return `${formatInteger(value)} ${unit}`;
+  if (unit === 's') return `${value.toFixed(1)} s`;
   return formatInteger(value);
 }
 

@@ -66,6 +66,14 @@ export const spamFormEntries = 0;
 /** Hits answered but not stored after a clean shutdown (decision 0016). */
 export const lostStatsHits = 0;
 
+// Moving in (issue 30, decision 0063): a WordPress export of 10,000 posts and 20,000 images
+// from a local uploads folder.
+
+/** The whole import, on 2 cores. */
+export const wordPressImportSeconds = 600;
+/** The importing process's peak memory (PSS). */
+export const wordPressImportMegabytes = 300;
+
 // Memory and the static-file reference (decision 0031).
 
 /** Every server process together (npm's wrapper, primary, workers), PSS, peak under load, with the default workers and cache. */
