@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { access, constants, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { z } from 'zod';
 import { adminMessages } from '../features/admin/messages.ts';
 import {
@@ -39,7 +40,7 @@ import { readMultipartBody, type UploadReceiver } from '../platform/ajax/multipa
 import { adminJson, seeOther } from './admin-api.ts';
 import type { AdminPage } from './admin-page.ts';
 import type { AppContext } from './boot.ts';
-import { checkOwnerDownload, ownerPost } from './owner-action.ts';
+import { checkOwnerDownload, ownerPost, plainAnswer } from './owner-action.ts';
 import { routeRules } from './routes.ts';
 
 /**
@@ -103,8 +104,20 @@ async function receiveImportUpload(
   const receiver: UploadReceiver<StoredImportFile> = {
     limits: async (fields) =>
       (await checkFields(fields)) ?? { maxFiles: 1, maxFileBytes: importUploadMaxBytes },
-    receive: (part) =>
-      storeImportFile(importsFolder(app), form?.kind ?? 'wordpress', part.fileName, part.stream),
+    receive: async (part) => {
+      // A form sent with no file chosen has a file part with no name and nothing in it.
+      if (part.fileName === '') {
+        part.stream.resume();
+        await finished(part.stream);
+        return { ok: false, message: m.chooseFile, fileName: '' };
+      }
+      return storeImportFile(
+        importsFolder(app),
+        form?.kind ?? 'wordpress',
+        part.fileName,
+        part.stream,
+      );
+    },
     release: async (files) => {
       for (const file of files) if (file.ok) await rm(file.path, { force: true });
     },
@@ -152,7 +165,9 @@ export async function importUploadCall(app: AppContext, request: Request): Promi
     { db: app.database.db, secret: app.secret },
     request.headers.get('cookie'),
   );
-  if (!owner) return adminJson(signedOutRefusal.status, { ok: false, ...signedOutRefusal });
+  if (!owner) {
+    return adminJson(signedOutRefusal.status, { ok: false, message: signedOutRefusal.message });
+  }
   const outcome = await receiveImportUpload(app, request, owner);
   if (!outcome.ok) {
     return adminJson(outcome.status, { ok: false, message: outcome.message });
@@ -317,7 +332,8 @@ export async function importRunScreen(
     }
   }
   const [run, site] = await Promise.all([findImportRun(db, id), readSiteSettings(db, app.log)]);
-  if (!run) return undefined;
+  // A refused write says why, even about a run that does not exist.
+  if (!run) return notice ? plainAnswer(status, notice.message) : undefined;
   const shown = url.searchParams.get('notice');
   if (!notice && shown === 'again') notice = { kind: 'done', message: m.againStarted };
   if (!notice && shown === 'deleted') notice = { kind: 'done', message: m.fileDeleted };

@@ -197,6 +197,7 @@ export function safeImportFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const safe = base
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^\w.-]+/g, '-')
     .replace(/^[.-]+/, '')
     .slice(-80);
