@@ -128,6 +128,7 @@ export const importScreenMessages = {
 
   // The report.
   reportTitle: 'Report',
+  reportWhenDone: 'The report appears here when the import has ended.',
   dryRunBanner: 'Dry run: nothing was written. This is what a real import would do.',
   runForReal: 'Import it for real',
   kindColumn: 'Kind',

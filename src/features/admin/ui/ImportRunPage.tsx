@@ -53,8 +53,8 @@ function Report({ run, report }: { run: ImportRunView; report: ImportReportView 
       {report.counts.length === 0 ? (
         <p>{m.nothingCounted}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-site-import__counts">
+        <div className="admin-table-wrap admin-site-import__counts">
+          <table className="admin-table">
             <caption className="visually-hidden">{m.reportTitle}</caption>
             <thead>
               <tr>
@@ -223,7 +223,8 @@ export function ImportRunPage({ run, report, csrf, timeZone, notice, children }:
       </section>
       <section className="admin-site-import__report" aria-labelledby="import-report-heading">
         <h2 id="import-report-heading">{m.reportTitle}</h2>
-        {report.dryRun && (
+        {!finished && <p>{m.reportWhenDone}</p>}
+        {finished && report.dryRun && (
           <div className="admin-notice admin-site-import__dry-run">
             <p>{m.dryRunBanner}</p>
             {run.status === 'done' && run.fileKept && (
@@ -231,7 +232,7 @@ export function ImportRunPage({ run, report, csrf, timeZone, notice, children }:
             )}
           </div>
         )}
-        <Report run={run} report={report} />
+        {finished && <Report run={run} report={report} />}
         {finished && run.fileKept && (
           <div className="admin-site-import__file">
             <RunButton csrf={csrf} action="delete-file" label={m.deleteFile} />
