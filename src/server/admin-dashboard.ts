@@ -48,6 +48,12 @@ export async function loadDashboardFigures(
       readBackupSettings(db, app.log),
       latestBackupRun(db, now),
     ]);
+  // Nothing of the owner's yet (no post, or only the demo's) and nothing imported: the
+  // dashboard offers to import a site.
+  const [anyPost, anyImport] = await Promise.all([
+    db.selectFrom('posts').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('import_runs').select('id').limit(1).executeTakeFirst(),
+  ]);
   const backupFailed =
     backups.daily && (lastBackup?.state === 'failed' || lastBackup?.state === 'interrupted');
   const titles = new Map(forms.map((form) => [form.id, form.title]));
@@ -72,6 +78,7 @@ export async function loadDashboardFigures(
     mailKeptIn: mailRoute.reachesPeople ? undefined : mailRoute.destination,
     timeZone,
     demo: demo !== undefined,
+    emptySite: (demo !== undefined || anyPost === undefined) && anyImport === undefined,
     backupProblem:
       backupFailed && lastBackup
         ? { day: isoDay(lastBackup.day), error: lastBackup.error ?? undefined }

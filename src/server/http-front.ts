@@ -185,6 +185,16 @@ export function createRequestListener(
         hasBody(req) &&
         !(declaredBytes <= route.maxBodyBytes) &&
         (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+      // An export for Admin → Import: streamed whatever its size, within the route's own limit.
+      const streamedWhole =
+        method === 'POST' && route.streamsBody === true && hasBody(req) && !streamed;
+      if (streamedWhole) {
+        if (declaredBytes > route.maxBodyBytes) {
+          return refuse(req, res, 413, httpMessages.bodyTooLarge, { route });
+        }
+        const deadline = uploadDeadlineMs(declaredBytes || route.maxBodyBytes, bodyTimeoutMs);
+        Object.assign(req, { body: boundedBody(req, route.maxBodyBytes, deadline) });
+      }
       if (streamed) {
         const stale = app.pageCache.refresh();
         if (stale) await stale;
@@ -204,7 +214,7 @@ export function createRequestListener(
       }
       // Astro's Node adapter takes a body already read from `req.body`.
       let body: Buffer = noBody;
-      if (hasBody(req) && !streamed) {
+      if (hasBody(req) && !streamed && !streamedWhole) {
         const read = await readRequestBody(req, {
           maxBytes: method === 'POST' ? route.maxBodyBytes : 0,
           timeoutMs: bodyTimeoutMs,
@@ -223,7 +233,7 @@ export function createRequestListener(
         }
         body = read.body;
       }
-      if (method === 'POST' && !streamed) {
+      if (method === 'POST' && !streamed && !streamedWhole) {
         if (url.pathname === unsubscribePath) {
           return await answerUnsubscribePost(app, req, res, url, body);
         }

@@ -75,6 +75,9 @@ type OwnerBody =
 /** The body of an owner's write, as its route declares it (`reads`), within its limits. */
 async function readOwnerBody(request: Request): Promise<OwnerBody> {
   const rules = routeRules(new URL(request.url).pathname);
+  if (rules.streamsBody) {
+    throw new Error(`${request.url} streams its body: its handler reads it, not ownerPost`);
+  }
   const limits = { maxBytes: rules.maxBodyBytes, maxFields: rules.maxFields ?? 0 };
   const type = request.headers.get('content-type') ?? '';
   if (rules.reads === 'form') {

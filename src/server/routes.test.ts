@@ -43,6 +43,15 @@ describe('routeRules', () => {
       maxBodyBytes: 2 * 1024 * 1024,
     });
     expect(routeRules('/admin/forms/3/delete').methods).toContain('POST');
+    // An export for Admin → Import is streamed to a file, up to 1,000 MB with the form's fields.
+    for (const path of ['/admin/import', '/admin/api/import']) {
+      expect(routeRules(path), path).toMatchObject({
+        maxBodyBytes: 1000 * 1024 * 1024 + 64 * 1024,
+        streamsBody: true,
+      });
+    }
+    expect(routeRules('/admin/import/3').maxBodyBytes).toBe(16 * 1024);
+    expect(routeRules('/admin/import/3/report.json').methods).toEqual(['GET', 'HEAD']);
     expect(routeRules('/admin/entries/export.csv').methods).toEqual(['GET', 'HEAD']);
     // Reserved first segments are never posts.
     expect(routeRules('/search/').methods).toEqual(['GET', 'HEAD']);

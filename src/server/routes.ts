@@ -6,6 +6,7 @@ import { isReservedSlug, isValidSlug } from '../features/content/slug.ts';
 import { largestUploadLimitMb } from '../features/forms/file-settings.ts';
 import { formPostLimits } from '../features/forms/server/embedded-forms.ts';
 import { bulkLimit } from '../features/forms/server/entry-review.ts';
+import { importUploadMaxBytes } from '../features/import/import-upload.ts';
 import {
   stripeWebhookMaxBytes,
   stripeWebhookPath,
@@ -56,6 +57,12 @@ export type RouteRules = {
    * to the route, within the site's upload limit plus `maxBodyBytes` (decision 0038).
    */
   streamsUploads?: true;
+  /**
+   * A POST here is handed to the route unread, as it arrives, up to `maxBodyBytes`: an export of
+   * hundreds of megabytes that the route writes to a file (decision 0066). Its handler reads it
+   * itself; `ownerPost` and `ownerCall` cannot.
+   */
+  streamsBody?: true;
 };
 
 const pageOnly: RouteRules = { methods: ['GET', 'HEAD'], maxBodyBytes: 0, cacheParams: [] };
@@ -135,6 +142,16 @@ function adminCall(maxBodyBytes: number, reads: 'json' | 'files' = 'json'): Rout
   return { methods: ['POST'], maxBodyBytes, maxFields: 20, cacheParams: 'all', reads };
 }
 
+/** An export for Admin → Import, streamed to a file, with the form's few fields before it. */
+const importUpload: RouteRules = {
+  methods: ['GET', 'HEAD', 'POST'],
+  maxBodyBytes: importUploadMaxBytes + 64 * kilobyte,
+  maxFields: 20,
+  cacheParams: 'all',
+  reads: 'files',
+  streamsBody: true,
+};
+
 /** The largest forms file the Forms screen imports (`quire forms export` writes them). */
 export const formsImportMaxBytes = 4 * megabyte;
 
@@ -186,6 +203,11 @@ export const adminRoutes: ReadonlyMap<string, RouteRules> = new Map([
   // the token, the confirmation and the Trash's newest time.
   ['/admin/posts', adminForm(bulkPostLimit + 8)],
   ['/admin/pages', adminForm(bulkPostLimit + 8)],
+  // An export to import (the screen's form without scripts, and its script's upload), and a
+  // run's buttons: run it for real, delete its file.
+  ['/admin/import', importUpload],
+  ['/admin/api/import', { ...importUpload, methods: ['POST'] }],
+  ['/admin/import/{id}', adminForm()],
   // A post's whole text (up to 500,000 characters, in JSON), for saving or the preview.
   ['/admin/api/posts/save', adminCall(2 * megabyte)],
   ['/admin/api/preview', adminCall(2 * megabyte)],

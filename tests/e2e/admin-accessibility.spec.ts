@@ -200,7 +200,9 @@ test('the forms screens: the list, the builder and its tabs, the delete question
   await expectNoAxeViolations(page);
 });
 
-test('entries, statistics, subscribers, the outbox, backups and the account', async ({ page }) => {
+test('entries, statistics, subscribers, the outbox, backups, import and the account', async ({
+  page,
+}) => {
   await signIn(page);
   for (const path of [
     '/admin/entries',
@@ -211,6 +213,7 @@ test('entries, statistics, subscribers, the outbox, backups and the account', as
     '/admin/subscribers/import',
     '/admin/outbox',
     '/admin/backups',
+    '/admin/import',
     '/admin/account',
   ]) {
     await open(page, path);

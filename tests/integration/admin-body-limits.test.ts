@@ -99,7 +99,8 @@ for (const database of testDatabases()) {
         .orderBy('id')
         .executeTakeFirstOrThrow();
       for (const [template, rules] of adminRoutes) {
-        if (!rules.methods.includes('POST')) continue;
+        // An export streamed to a file (1,000 MB) is tested apart, in admin-import-http.
+        if (!rules.methods.includes('POST') || rules.streamsBody) continue;
         const path = template.replace('{id}', String(formId)).replace('{token}', 'not-a-link');
         // Calls carry the right token in their header (and nothing to do); screens' forms carry
         // a wrong one in the body, so nothing changes, yet the body must be read to see it.

@@ -17,13 +17,16 @@ export type AdminSite = {
 
 /**
  * The built site on an emptied test database, with one administrator signed in: what the admin
- * screens' HTTP tests start from.
+ * screens' HTTP tests start from. `env` is added to the server's environment.
  */
-export async function startAdminSite(database: TestDatabase): Promise<AdminSite> {
+export async function startAdminSite(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<AdminSite> {
   const empty = await database.open();
   await empty.close();
   const url = database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
-  const server = await startTestServer(url ? { DATABASE_URL: url } : {});
+  const server = await startTestServer(url ? { ...env, DATABASE_URL: url } : env);
   const handle = connectDatabase(
     url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
   );

@@ -16,6 +16,7 @@ const permissionNames: Record<Permission, string> = {
   stats: 'the statistics',
   settings: 'the site’s settings',
   outbox: 'the mail outbox',
+  import: 'imports from another site',
   users: 'users',
   account: 'this account',
 };
@@ -255,6 +256,7 @@ export const shellMessages = {
     redirects: 'Redirects',
     settings: 'Settings',
     backups: 'Backups',
+    import: 'Import',
     outbox: 'Outbox',
     users: 'Users',
     account: 'Your account',

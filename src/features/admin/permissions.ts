@@ -30,6 +30,11 @@ export const permissions = [
   'stats',
   /** The site's settings, the test mail that checks them, and removing the demo. */
   'settings',
+  /**
+   * Imports from another site (decision 0066): they make users, posts, pages, forms, subscribers
+   * and redirects at once, so only administrators hold it.
+   */
+  'import',
   /** The mail outbox: send now, discard. */
   'outbox',
   /** Users: invite, change roles, remove. */

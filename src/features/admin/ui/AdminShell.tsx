@@ -19,6 +19,7 @@ const sections: readonly { path: string; label: string; need: Permission }[] = [
   { path: '/admin/users', label: m.screens.users, need: 'users' },
   { path: '/admin/settings', label: m.screens.settings, need: 'settings' },
   { path: '/admin/backups', label: m.screens.backups, need: 'settings' },
+  { path: '/admin/import', label: m.screens.import, need: 'import' },
   { path: '/admin/outbox', label: m.screens.outbox, need: 'outbox' },
   { path: '/admin/account', label: m.screens.account, need: 'account' },
 ];

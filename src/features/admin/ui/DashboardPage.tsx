@@ -1,3 +1,4 @@
+import { importScreenMessages } from '../../import/import-screen-messages.ts';
 import { backupMessages } from '../backup-messages.ts';
 import { dashboardMessages as m } from '../messages.ts';
 import type { Permission } from '../permissions.ts';
@@ -15,6 +16,8 @@ export type DashboardFigures = {
   timeZone: string;
   /** Whether the demo's content is still on the site. */
   demo: boolean;
+  /** No post of the owner's yet (none, or only the demo's) and no import made. */
+  emptySite: boolean;
   /** The last daily backup, when it failed or was cut off: the dashboard says so. */
   backupProblem?: { day: string; error: string | undefined } | undefined;
 };
@@ -41,6 +44,12 @@ export function DashboardPage({
       {figures.demo && may('settings') && (
         <p className="admin-notice" id="demo-still-here">
           {m.demoStill} <a href="/admin/settings">{m.demoWhere}</a>
+        </p>
+      )}
+      {figures.emptySite && may('import') && (
+        <p className="admin-notice" id="import-your-site">
+          {importScreenMessages.emptySiteHint}{' '}
+          <a href="/admin/import">{importScreenMessages.emptySiteLink}</a>
         </p>
       )}
       <p className="admin-list-actions">

@@ -1,3 +1,4 @@
+import { importScreenMessages } from '../../import/import-screen-messages.ts';
 import { signInMessages as m } from '../messages.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -76,7 +77,7 @@ export function SetupPage({
                 />
                 <label htmlFor="start-empty">{m.startEmpty}</label>
                 <p id="start-empty-hint" className="admin-hint">
-                  {m.startEmptyHint}
+                  {m.startEmptyHint} {importScreenMessages.setupHint}
                 </p>
               </div>
             </fieldset>

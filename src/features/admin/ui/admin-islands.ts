@@ -4,6 +4,8 @@ import CopyField from './CopyField.tsx';
 import ExportEntries from './ExportEntries.tsx';
 import FormBuilder from './FormBuilder.tsx';
 import ForumNotice from './ForumNotice.tsx';
+import ImportRunStatus from './ImportRunStatus.tsx';
+import ImportUpload from './ImportUpload.tsx';
 import MediaLibrary from './MediaLibrary.tsx';
 import PostEditor from './PostEditor.tsx';
 import RecordPayment from './RecordPayment.tsx';
@@ -24,6 +26,8 @@ export const adminIslands = {
   ExportEntries,
   FormBuilder,
   ForumNotice,
+  ImportRunStatus,
+  ImportUpload,
   MediaLibrary,
   PostEditor,
   RecordPayment,

@@ -3,7 +3,8 @@ import type { AdminReply } from './admin-call.ts';
 /**
  * Sends one file to an admin call as multipart form data, with the session's CSRF token, and
  * reports how much of it has gone (fetch cannot tell an upload's progress; XMLHttpRequest can).
- * A request that never got an answer reads as `{ ok: false, message: failed }`.
+ * `fields` go before the file, so the server reads them before it. A request that never got an
+ * answer reads as `{ ok: false, message: failed }`.
  */
 export function uploadWithProgress(
   path: string,
@@ -11,9 +12,11 @@ export function uploadWithProgress(
   file: File,
   onProgress: (fraction: number) => void,
   failed: string,
+  fields: Record<string, string> = {},
 ): Promise<AdminReply> {
   return new Promise((resolve) => {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', file);
     const request = new XMLHttpRequest();
     request.open('POST', path);
