@@ -34,6 +34,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  IMPORT_WORKER: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   STATS_BATCH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   STATS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
@@ -86,6 +87,8 @@ export type Config = {
   };
   /** Form submissions one client may make per minute, across all forms and instances. */
   formSubmissionsPerMinute: number;
+  /** Whether this instance runs the imports waiting (off where DATA_DIR is not shared). */
+  importWorker: boolean;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
   trustedProxies: number;
   stats: {
@@ -234,6 +237,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       noReplyAddress: `no-reply@${new URL(siteUrl).hostname}`,
     },
     formSubmissionsPerMinute: e.FORM_SUBMISSIONS_PER_MINUTE,
+    importWorker: e.IMPORT_WORKER === 'on',
     trustedProxies: e.TRUST_PROXY,
     stats: { batchMs: e.STATS_BATCH_MS, rawDays: e.STATS_RAW_DAYS },
     bodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,

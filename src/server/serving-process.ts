@@ -108,7 +108,7 @@ export async function serveSite(options: {
   // And every one removes the editor's uploads no saved post used within a day.
   const stopMediaSweep = startMediaSweep(app);
   // And every one runs imports waiting; the import_runs claim keeps each to one process.
-  const stopImportWorker = startImportWorker(app);
+  const stopImportWorker = app.config.importWorker ? startImportWorker(app) : async () => {};
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');

@@ -78,7 +78,10 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       // The young generation of the site's workers (decision 0031), so that what an upload
       // leaves for the collector is bounded as it is in production.
+      // The screen is tested on its own here: the tests move its runs through the import record
+      // as the worker would, so the site's own worker stays off (IMPORT_WORKER=off).
       site = await startAdminSite(database, {
+        IMPORT_WORKER: 'off',
         NODE_OPTIONS: workerV8Flags.filter((flag) => flag.startsWith('--max-semi')).join(' '),
       });
       ({ server, handle, cookie } = site);

@@ -300,6 +300,24 @@ for (const database of testDatabases()) {
       expect(await rows('posts')).toBe(8);
     });
 
+    it('fails a run of a kind it cannot import yet, saying so and writing nothing', async () => {
+      const before = await rows('posts');
+      const id = await createImportRun(handle.db, {
+        source: 'ghost',
+        file: resolve('tests/fixtures/import/ghost/ghost-5-lexical.json'),
+        fileName: 'ghost.json',
+        options: {},
+        createdBy: null,
+      });
+      expect(await claimImportRun(handle.db, id, 'test')).toBe(true);
+      expect(await runImport(deps(), id, 'test')).toBe('failed');
+      expect(await findImportRun(handle.db, id)).toMatchObject({
+        status: 'failed',
+        error: importMessages.notImportableYet('Ghost export'),
+      });
+      expect(await rows('posts')).toBe(before);
+    });
+
     it('fails a run whose file is not a WordPress export, with the reason, importing nothing', async () => {
       const broken = join(folder, 'ghost.json');
       writeFileSync(broken, '{"db":[{"data":{"posts":[]}}]}');

@@ -8,6 +8,13 @@ export const importMessages = {
   runFailed: (reason: string) =>
     `The import stopped: ${reason}. What was imported stays; run it again to finish.`,
   untitled: '(untitled)',
+  notImportableYet: (kind: string) =>
+    `This version of Quire reads ${kind} files but cannot import them yet; nothing was written. Keep the file: a later version imports it.`,
+  kindNames: {
+    ghost: 'Ghost export',
+    wpforms: 'WPForms export',
+    'ghost-members': 'Ghost members',
+  } as Record<string, string>,
   mediaFromNotAnAddress: (address: string) =>
     `--media-from ${address} is not the old site's web address: give it as https://old.example.org.`,
   noMediaSource:

@@ -73,7 +73,15 @@ export async function runImport(
     return reportImportProgress(db, runId, worker, { phase, done, total, report });
   });
   try {
-    if (run.source !== 'wordpress') throw new Error(`no importer for ${run.source} here`);
+    if (run.source !== 'wordpress') {
+      const kind = m.kindNames[run.source] ?? run.source;
+      await finishImportRun(db, runId, worker, {
+        status: 'failed',
+        report,
+        error: m.notImportableYet(kind),
+      });
+      return 'failed';
+    }
     await importFile(deps, run, report, progress);
   } catch (error) {
     if (error instanceof ImportStopped) {
