@@ -130,6 +130,14 @@ for (const database of testDatabases()) {
           .executeTakeFirstOrThrow()
       ).uses;
     /** The mails about an order: its "New order" mail and the buyer's copy, sent or held. */
+    /**
+     * The order's two mails, to the owner and to the customer, are let go: waiting for the
+     * outbox, or already taken by it (it sends as soon as it looks, which may be before this).
+     */
+    const expectReleased = (mails: { status: string }[]) => {
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) expect(['pending', 'sent']).toContain(mail.status);
+    };
     const orderMails = (entryId: number) =>
       handle.db
         .selectFrom('mail_outbox')
@@ -268,7 +276,7 @@ for (const database of testDatabases()) {
       expect(create?.authorization).toBe('Bearer sk_test_standin');
       expect(await purchases()).toBe(before + 1);
       const mails = await orderMails(entry.id);
-      expect(mails.map((m) => m.status).sort()).toEqual(['pending', 'pending']);
+      expectReleased(mails);
       for (const mail of mails) expect(mail.message).toContain('Payment: paid');
     });
 
@@ -324,7 +332,7 @@ for (const database of testDatabases()) {
       );
       expect(await paymentStatus(secure.entryId)).toBe('paid');
       const sent = await orderMails(secure.entryId);
-      expect(sent.map((m) => m.status)).toEqual(['pending', 'pending']);
+      expectReleased(sent);
     });
 
     it('holds one coupon use per order however often an unfinished 3-D Secure step is reported, and gives it back once when the step is abandoned', async () => {
@@ -397,7 +405,7 @@ for (const database of testDatabases()) {
         .execute();
       expect(events).toHaveLength(1);
       expect(events[0]?.outcome).toBe('applied');
-      expect((await orderMails(entryId)).map((m) => m.status)).toEqual(['pending', 'pending']);
+      expectReleased(await orderMails(entryId));
 
       const refunded = event('evt_refund_1', 'charge.refunded', {
         id: 'ch_1',
