@@ -162,7 +162,7 @@ class GhostImport {
       title,
       slug: slugFor(post.slug, title),
       excerpt: excerptOf(post.excerpt),
-      body: body.markdown,
+      body: this.#localLinks(body.markdown),
       status,
       publishedAt,
       tags: [...new Set(tags)].slice(0, 20),
@@ -172,6 +172,13 @@ class GhostImport {
       authorId: this.#authors.get(post.authorIds[0] ?? '') ?? null,
     };
     return { mapped, body };
+  }
+
+  /** Links and images of the old site point here: the same paths answer, or redirect. */
+  #localLinks(markdown: string): string {
+    const site = this.#siteUrl;
+    if (!/^https?:\/\//.test(site)) return markdown;
+    return markdown.replaceAll(`](${site}/`, '](/').replaceAll(`href="${site}/`, 'href="/');
   }
 
   /** What Quire has no place for yet, kept with the import record. */
