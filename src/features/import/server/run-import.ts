@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { GhostExportError, readGhostExport } from '../ghost-export.ts';
-import { importMessages as m } from '../messages.ts';
+import { ghostMessages as g, importMessages as m } from '../messages.ts';
 import { importGhost } from './ghost-import.ts';
 import { GhostMembersError, importGhostMembers } from './ghost-members-import.ts';
 import type { ImportDependencies } from './import-dependencies.ts';
@@ -57,7 +57,14 @@ async function importFile(
   if (run.source === 'ghost') {
     await progress('reading', 0, 0);
     const siteUrl = run.options.siteUrl;
-    const ghost = readGhostExport(await readFile(path, 'utf8'), siteUrl ? { siteUrl } : {});
+    let ghost = readGhostExport(await readFile(path, 'utf8'), siteUrl ? { siteUrl } : {});
+    const mediaFrom = run.options.mediaFrom;
+    if (ghost.site.url === undefined && mediaFrom !== undefined && URL.canParse(mediaFrom)) {
+      // Ghost 4+ does not say its address; where the owner says the old site answers is it.
+      const url = new URL(mediaFrom).origin;
+      const notes = ghost.notes.filter((note) => note !== g.noSiteUrl);
+      ghost = { ...ghost, site: { ...ghost.site, url }, notes };
+    }
     const site = ghost.site.url ?? '';
     const hosts = URL.canParse(site) ? [new URL(site).host] : [];
     await importGhost({
