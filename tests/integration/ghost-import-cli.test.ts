@@ -79,7 +79,7 @@ for (const database of testDatabases()) {
       expect(report).toMatchObject({ dryRun: false, error: null });
       expect(report.counts.post).toMatchObject({ imported: 4, failed: 0 });
       expect(report.counts.page).toMatchObject({ imported: 1 });
-      expect(report.counts.image).toMatchObject({ imported: 8, failed: 0 });
+      expect(report.counts.image).toMatchObject({ imported: 7, failed: 0 });
       expect(report.counts.member).toMatchObject({ imported: 2, skipped: 2, failed: 3 });
 
       const again = await cli(fixture, '--site-url', 'https://ghost.example.org', '--dry-run');

@@ -1,5 +1,5 @@
 import { mediaPath } from '../../content/media-urls.ts';
-import { ghostImageAddress } from '../ghost-body.ts';
+import { ghostImageAddress, ghostPostImages } from '../ghost-body.ts';
 import type { GhostPost } from '../ghost-export.ts';
 import { isGhostContentImage } from '../ghost-urls.ts';
 import { importMessages as m } from '../messages.ts';
@@ -38,13 +38,15 @@ export class GhostImages {
       const original = ghostImageAddress(feature.src, this.#siteUrl);
       if (feature.alt && !this.#alts.has(original)) this.#alts.set(original, feature.alt);
     }
+    for (const original of ghostPostImages(post, this.#siteUrl)) {
+      if (isGhostContentImage(original, this.#siteUrl) && !this.#variants.has(original)) {
+        this.#variants.set(original, new Set());
+      }
+    }
+    // The sized copies the stored body names (srcset included), each an old address of its own.
     const text = `${feature?.src ?? ''} ${JSON.stringify(post.body)}`;
     for (const [found] of text.matchAll(contentImage)) {
-      const original = ghostImageAddress(found, this.#siteUrl);
-      if (!isGhostContentImage(original, this.#siteUrl)) continue;
-      const variants = this.#variants.get(original) ?? new Set<string>();
-      variants.add(found);
-      this.#variants.set(original, variants);
+      this.#variants.get(ghostImageAddress(found, this.#siteUrl))?.add(found);
     }
   }
 
