@@ -5,6 +5,7 @@ const phases: Record<string, string> = {
   media: 'Authors, tags, images and forms',
   posts: 'Posts and pages',
   addresses: 'Old addresses',
+  members: 'Members',
 };
 
 /** One line of progress, as the terminal shows it while an import runs. */

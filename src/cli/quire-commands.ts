@@ -74,8 +74,8 @@ import {
 } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-import-text.ts';
-import { parseImportArguments } from './import-arguments.ts';
-import { runWordPressImport } from './import-command.ts';
+import { parseGhostImportArguments, parseImportArguments } from './import-arguments.ts';
+import { runGhostImport, runWordPressImport } from './import-command.ts';
 import { parseRedirectsArguments } from './redirects-arguments.ts';
 import { runRedirects } from './redirects-command.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
@@ -92,6 +92,13 @@ const usage = `Quire command line: npm run quire -- <command>
                                  tags, images, WPForms forms, posts and pages, and its old
                                  addresses as redirects; run again, it updates or skips; prints
                                  a report (--json: as JSON); --dry-run writes nothing
+  import-ghost <export.json> [--media DIR | --media-from URL] [--members CSV] [--site-url URL]
+               [--dry-run] [--json]
+                                 move a Ghost site in (Settings → Advanced → Export content):
+                                 authors, tags, images, posts and pages, old addresses, and the
+                                 members Ghost says are subscribed (--members, Members → Export)
+                                 as confirmed subscribers; --site-url when the export does not
+                                 say the old address (Ghost 4 and later)
   forms export [file.json]       write every form definition to a file (or standard output)
   forms import <file.json> [--replace] [--restore-deleted]
                                  add forms from a file written by forms export (same ids, so
@@ -376,6 +383,8 @@ async function runCli(argv: string[]): Promise<number> {
       return runRedirects(parseRedirectsArguments(rest), { withDatabase, confirm });
     case 'import-wordpress':
       return runWordPressImport(parseImportArguments(rest), { withDatabase });
+    case 'import-ghost':
+      return runGhostImport(parseGhostImportArguments(rest), { withDatabase });
     case 'entries': {
       if (rest[0] === 'payment') {
         const change = parsePaymentArguments(rest.slice(1));

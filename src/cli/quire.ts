@@ -9,7 +9,7 @@ import { workerExecArgv } from '../server/worker-flags.ts';
  * again; this entry imports nothing else, so the waiting parent stays small. Other commands run
  * here at once.
  */
-const importCommands = new Set(['import-wordpress']);
+const importCommands = new Set(['import-wordpress', 'import-ghost']);
 const relaunched = 'QUIRE_CLI_RELAUNCHED';
 
 if (importCommands.has(process.argv[2] ?? '') && process.env[relaunched] !== '1') {

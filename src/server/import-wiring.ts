@@ -16,6 +16,8 @@ import type {
   ImportWriters,
 } from '../features/import/server/import-dependencies.ts';
 import { mediaSourceFor } from '../features/import/server/media-sources.ts';
+import { siteFeedId } from '../features/share/feeds.ts';
+import { importSubscribers } from '../features/share/server/subscriber-review.ts';
 import type { DatabaseHandle } from '../platform/db/connect.ts';
 import type { Logger } from '../platform/log.ts';
 
@@ -71,6 +73,29 @@ function importWriters(handle: DatabaseHandle): ImportWriters {
     ensureAuthor: (author) => ensureUserAwaitingInvite(db, author, 'author'),
     saveForm: async (definition, id) => (await saveForm(handle, definition, id)).id,
     saveRedirects: (redirects, dryRun) => keepImportedRedirects(db, redirects, dryRun),
+    subscribe: async (emails, dryRun) => {
+      const quoted = emails.map((email) => `"${email.replaceAll('"', '""')}"`);
+      // Confirmed subscribers are never mailed: the site's secret and address are not needed.
+      const report = await importSubscribers(
+        handle,
+        { secret: '', siteUrl: '', siteTitle: '' },
+        {
+          feed: { id: siteFeedId, title: '' },
+          mode: 'confirmed',
+          sendMails: false,
+          text: ['email', ...quoted].join('\n'),
+          dryRun,
+        },
+      );
+      // Line 2 of the file handed over is the first address.
+      const unchanged = report.notes.flatMap((note) => {
+        const email = emails[note.line - 2];
+        if (email === undefined) return [];
+        const unsubscribed = note.kind === 'unsubscribed';
+        return [{ email, unsubscribed, reason: note.message }];
+      });
+      return { added: report.added, unchanged };
+    },
   };
 }
 

@@ -303,9 +303,9 @@ for (const database of testDatabases()) {
     it('fails a run of a kind it cannot import yet, saying so and writing nothing', async () => {
       const before = await rows('posts');
       const id = await createImportRun(handle.db, {
-        source: 'ghost',
-        file: resolve('tests/fixtures/import/ghost/ghost-5-lexical.json'),
-        fileName: 'ghost.json',
+        source: 'wpforms',
+        file: resolve('tests/fixtures/import/wpforms-contact-survey.json'),
+        fileName: 'wpforms.json',
         options: {},
         createdBy: null,
       });
@@ -313,7 +313,7 @@ for (const database of testDatabases()) {
       expect(await runImport(deps(), id, 'test')).toBe('failed');
       expect(await findImportRun(handle.db, id)).toMatchObject({
         status: 'failed',
-        error: importMessages.notImportableYet('Ghost export'),
+        error: importMessages.notImportableYet('WPForms export'),
       });
       expect(await rows('posts')).toBe(before);
     });

@@ -187,6 +187,17 @@ export const ghostMessages = {
     'This is not a Ghost members file: it has no “email” column (Ghost writes it under Members → Export).',
   membersNoSubscribedColumn:
     'The members file does not say who is subscribed (no “subscribed_to_emails” column): no one was added as a subscriber.',
+  postNote: (title: string, text: string) => `“${title}”: ${text}`,
+  unknownCards: (name: string, count: number, posts: string) =>
+    `Card “${name}” is not one Quire knows: left out ${count} time(s), its text kept, in ${posts}.`,
+  featuredNoted: (count: number) =>
+    `${count} featured post(s): Quire does not pin posts; they appear by date, and the import record keeps that they were featured.`,
+  authorWithoutEmail: (name: string) =>
+    `Author “${name}” has no e-mail address in the export: their posts were given the site's first administrator.`,
+  authorRefused: (name: string, reason: string) =>
+    `Author “${name}” could not become a user (${reason}); their posts were given the site's first administrator.`,
+  memberNotSubscribed:
+    'Ghost says this member is not subscribed to e-mails (or was deleted): not added as a subscriber.',
   membersUnclosedQuote: (line: number) =>
     `A quote opened on line ${line} is never closed; the members from there on could not be read.`,
 } as const;

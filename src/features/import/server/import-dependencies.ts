@@ -52,6 +52,18 @@ export type ImportWriters = {
   /** Creates a form (or replaces form `id`); its id. */
   saveForm(definition: FormDefinition, id?: number): Promise<number>;
   /**
+   * Adds addresses as confirmed subscribers of the site's feed (never mailed); one already on the
+   * list is left as it is, one that unsubscribed is never added again. A dry run only counts.
+   * Answers how many were added and, per address left as it was, why.
+   */
+  subscribe(
+    emails: string[],
+    dryRun: boolean,
+  ): Promise<{
+    added: number;
+    unchanged: { email: string; unsubscribed: boolean; reason: string }[];
+  }>;
+  /**
    * Keeps old addresses (lookup forms, or `/?p=N`) leading to new ones; the owner's own win. In a
    * dry run only counts what it would do.
    */

@@ -5,6 +5,7 @@ import {
   findImportItem,
   type ImportCount,
   type ImportReport,
+  type ImportSource,
   recordImportItem,
 } from './import-runs.ts';
 
@@ -22,7 +23,7 @@ export type LedgerDecision =
   | { state: 'same'; targetId: number | null; kept: Record<string, unknown> };
 
 /**
- * The import record of one old site, as a run consults and writes it (import_items, decision
+ * The import record of one old site (WordPress or Ghost), as a run consults and writes it (import_items, decision
  * 0063): each thing is keyed by its kind and old id; what it became and a fingerprint of what was
  * read decide between imported, updated and skipped. What a run did before it was interrupted is
  * counted by its recorded outcome when the run resumes, so a resumed run's report is whole and
@@ -30,6 +31,7 @@ export type LedgerDecision =
  */
 export class ImportLedger {
   readonly #db: Db;
+  readonly #source: ImportSource;
   readonly #site: string;
   readonly #runId: number;
   readonly #dryRun: boolean;
@@ -37,9 +39,16 @@ export class ImportLedger {
 
   constructor(
     db: Db,
-    options: { site: string; runId: number; dryRun: boolean; report: ImportReport },
+    options: {
+      source: ImportSource;
+      site: string;
+      runId: number;
+      dryRun: boolean;
+      report: ImportReport;
+    },
   ) {
     this.#db = db;
+    this.#source = options.source;
     this.#site = options.site;
     this.#runId = options.runId;
     this.#dryRun = options.dryRun;
@@ -58,7 +67,7 @@ export class ImportLedger {
 
   async decide(kind: string, sourceId: string, fingerprint: string): Promise<LedgerDecision> {
     const item = await findImportItem(this.#db, {
-      source: 'wordpress',
+      source: this.#source,
       site: this.#site,
       kind,
       sourceId,
@@ -88,7 +97,7 @@ export class ImportLedger {
     this.count(kind, entry.outcome);
     if (this.#dryRun) return;
     await recordImportItem(this.#db, {
-      source: 'wordpress',
+      source: this.#source,
       site: this.#site,
       kind,
       sourceId,

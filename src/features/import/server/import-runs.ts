@@ -11,7 +11,13 @@ import type { ImportItemsTable, ImportRunsTable } from '../../../platform/db/sch
 
 export type ImportSource = 'wordpress' | 'ghost' | 'wpforms' | 'ghost-members';
 export type ImportStatus = 'waiting' | 'running' | 'done' | 'failed';
-export type ImportOptions = { mediaDir?: string; mediaFrom?: string; dryRun?: boolean };
+export type ImportOptions = {
+  mediaDir?: string;
+  mediaFrom?: string;
+  dryRun?: boolean;
+  /** The old site's address, when its export does not say it (Ghost 4+). */
+  siteUrl?: string;
+};
 
 /** What happened to each kind of thing, counted. */
 export type ImportCount = { imported: number; updated: number; skipped: number; failed: number };

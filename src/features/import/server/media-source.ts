@@ -18,3 +18,6 @@ export type MediaFound =
 export interface MediaSource {
   get(wanted: MediaWanted): Promise<MediaFound>;
 }
+
+/** The files Quire's media library takes; others (PDF, audio) stay on the old site. */
+export const importableImage = /\.(?:jpe?g|png|gif|webp)$/i;

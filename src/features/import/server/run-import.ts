@@ -1,6 +1,10 @@
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { importMessages as m } from '../messages.ts';
+import { GhostExportError, readGhostExport } from '../ghost-export.ts';
+import { ghostMessages as g, importMessages as m } from '../messages.ts';
+import { importGhost } from './ghost-import.ts';
+import { GhostMembersError, importGhostMembers } from './ghost-members-import.ts';
 import type { ImportDependencies } from './import-dependencies.ts';
 import { ImportLedger, ImportStopped, progressReporter } from './import-ledger.ts';
 import {
@@ -10,6 +14,7 @@ import {
   finishImportRun,
   type ImportOptions,
   type ImportReport,
+  type ImportSource,
   nextClaimableRun,
   releaseImportRun,
   reportImportProgress,
@@ -17,9 +22,15 @@ import {
 import { importWordPress, readSiteAddress } from './wordpress-import.ts';
 import { WxrReadError } from './wxr-reader.ts';
 
+/** A file that is not what it should be: the owner's to fix, not the site's to log. */
+const isReadError = (error: unknown): error is Error =>
+  error instanceof WxrReadError ||
+  error instanceof GhostExportError ||
+  error instanceof GhostMembersError;
+
 /** The reason an error gives the owner: the reader's own, or the file system's. */
 function reasonOf(error: unknown): string {
-  if (error instanceof WxrReadError) return error.message;
+  if (isReadError(error)) return error.message;
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     return m.fileUnreadable(error.message);
   }
@@ -30,17 +41,46 @@ type Progress = (phase: string, done: number, total: number) => Promise<void>;
 
 async function importFile(
   deps: ImportDependencies,
-  run: { id: number; file: string; options: ImportOptions },
+  run: { id: number; source: ImportSource; file: string; options: ImportOptions },
   report: ImportReport,
   progress: Progress,
 ): Promise<void> {
   const path = isAbsolute(run.file) ? run.file : join(deps.dataDir, run.file);
-  const open = () => createReadStream(path);
   const dryRun = run.options.dryRun === true;
+  const ledgerFor = (site: string) =>
+    new ImportLedger(deps.database.db, { source: run.source, site, runId: run.id, dryRun, report });
+  if (run.source === 'ghost-members') {
+    const text = await readFile(path, 'utf8');
+    await importGhostMembers({ writers: deps.writers, dryRun, text, report, progress });
+    return;
+  }
+  if (run.source === 'ghost') {
+    await progress('reading', 0, 0);
+    const siteUrl = run.options.siteUrl;
+    let ghost = readGhostExport(await readFile(path, 'utf8'), siteUrl ? { siteUrl } : {});
+    const mediaFrom = run.options.mediaFrom;
+    if (ghost.site.url === undefined && mediaFrom !== undefined && URL.canParse(mediaFrom)) {
+      // Ghost 4+ does not say its address; where the owner says the old site answers is it.
+      const url = new URL(mediaFrom).origin;
+      const notes = ghost.notes.filter((note) => note !== g.noSiteUrl);
+      ghost = { ...ghost, site: { ...ghost.site, url }, notes };
+    }
+    const site = ghost.site.url ?? '';
+    const hosts = URL.canParse(site) ? [new URL(site).host] : [];
+    await importGhost({
+      ledger: ledgerFor(site),
+      writers: deps.writers,
+      media: dryRun ? undefined : deps.mediaSource(run, hosts),
+      dryRun,
+      ghost,
+      progress,
+    });
+    return;
+  }
+  const open = () => createReadStream(path);
   const { site, hosts } = await readSiteAddress(open);
-  const ledger = new ImportLedger(deps.database.db, { site, runId: run.id, dryRun, report });
   await importWordPress({
-    ledger,
+    ledger: ledgerFor(site),
     writers: deps.writers,
     media: dryRun ? undefined : deps.mediaSource(run, hosts),
     dryRun,
@@ -73,7 +113,8 @@ export async function runImport(
     return reportImportProgress(db, runId, worker, { phase, done, total, report });
   });
   try {
-    if (run.source !== 'wordpress') {
+    const source = run.source;
+    if (source !== 'wordpress' && source !== 'ghost' && source !== 'ghost-members') {
       const kind = m.kindNames[run.source] ?? run.source;
       await finishImportRun(db, runId, worker, {
         status: 'failed',
@@ -82,14 +123,14 @@ export async function runImport(
       });
       return 'failed';
     }
-    await importFile(deps, run, report, progress);
+    await importFile(deps, { ...run, source }, report, progress);
   } catch (error) {
     if (error instanceof ImportStopped) {
       await releaseImportRun(db, runId, worker);
       return 'stopped';
     }
     const reason = reasonOf(error);
-    if (!(error instanceof WxrReadError)) {
+    if (!isReadError(error)) {
       deps.log.error('Import failed', { run: runId, error: (error as Error).stack ?? reason });
     }
     await finishImportRun(db, runId, worker, { status: 'failed', report, error: reason });
@@ -120,10 +161,11 @@ export async function runNextImport(
  */
 export async function previewImport(
   deps: ImportDependencies,
-  file: string,
+  run: { source: ImportSource; file: string; options: ImportOptions },
   onProgress: Progress,
 ): Promise<ImportReport> {
   const report = emptyReport(true);
-  await importFile(deps, { id: 0, file, options: { dryRun: true } }, report, onProgress);
+  const options = { ...run.options, dryRun: true };
+  await importFile(deps, { ...run, id: 0, options }, report, onProgress);
   return report;
 }

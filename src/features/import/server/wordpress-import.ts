@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { EditConflict } from '../../../platform/edit-conflict.ts';
 import { importMessages as m } from '../messages.ts';
 import { wordPressBodyToMarkdown } from '../wordpress-body.ts';
 import { importWpforms } from '../wpforms.ts';
 import type { ImportedPost, ImportWriters } from './import-dependencies.ts';
 import { fingerprintOf, type ImportLedger } from './import-ledger.ts';
 import type { MediaSource } from './media-source.ts';
-import { OldAddresses, oldPath } from './wordpress-addresses.ts';
-import { ImportedMedia, importAttachment, taskPool } from './wordpress-media.ts';
-import { dateOf, excerptOf, keptOf, plainText, slugFor, statusOf } from './wordpress-posts.ts';
+import { OldAddresses, oldPath } from './old-addresses.ts';
+import { excerptOf, plainText, slugFor } from './post-fields.ts';
+import { writeImportedPost } from './post-writer.ts';
+import { taskPool } from './task-pool.ts';
+import { ImportedMedia, importAttachment } from './wordpress-media.ts';
+import { dateOf, keptOf, statusOf } from './wordpress-posts.ts';
 import { readWxr, type WxrAuthor, type WxrItem, type WxrSite, type WxrTerm } from './wxr-reader.ts';
 
 /**
@@ -308,68 +310,12 @@ class WordPressImport {
       this.#ledger.count(type, decision.state === 'new' ? 'imported' : 'updated');
       slug = post.slug;
     } else {
-      slug = await this.#writePost(item, post, decision, fingerprint, kept);
+      slug = await writeImportedPost(
+        { ledger: this.#ledger, writers },
+        { sourceId, post, decision, fingerprint, kept },
+      );
     }
     if (slug !== undefined) this.#keepPostAddresses(item, post, `/${slug}/`, mapped.publishedAt);
-  }
-
-  async #writePost(
-    item: WxrItem,
-    post: ImportedPost,
-    decision: Awaited<ReturnType<ImportLedger['decide']>>,
-    fingerprint: string,
-    kept: Record<string, unknown>,
-  ): Promise<string | undefined> {
-    const type = post.type;
-    const sourceId = String(item.id);
-    const writers = this.#context.writers;
-    try {
-      if (decision.state === 'changed' && decision.targetId !== null) {
-        const current = await writers.findPost(decision.targetId);
-        if (!current) {
-          this.#ledger.count(type, 'skipped');
-          this.#report.problems.push({
-            kind: type,
-            sourceId,
-            title: post.title,
-            reason: m.deletedInQuire,
-          });
-          return undefined;
-        }
-        const revision =
-          typeof decision.kept.revision === 'number' ? decision.kept.revision : undefined;
-        const saved = await writers.savePost(post, decision.targetId, revision);
-        await this.#ledger.record(type, sourceId, {
-          targetId: saved.id,
-          fingerprint,
-          outcome: 'updated',
-          kept: { ...kept, revision: saved.revision },
-        });
-        return saved.slug;
-      }
-      const saved = await writers.savePost(post);
-      await this.#ledger.record(type, sourceId, {
-        targetId: saved.id,
-        fingerprint,
-        outcome: 'imported',
-        kept: { ...kept, revision: saved.revision },
-      });
-      return saved.slug;
-    } catch (error) {
-      if (error instanceof EditConflict) {
-        this.#ledger.count(type, 'skipped');
-        this.#report.problems.push({
-          kind: type,
-          sourceId,
-          title: post.title,
-          reason: m.changedInQuire,
-        });
-        const id = decision.state === 'changed' ? decision.targetId : null;
-        return id === null ? undefined : (await writers.findPost(id))?.slug;
-      }
-      this.#ledger.fail(type, sourceId, post.title, (error as Error).message);
-      return undefined;
-    }
   }
 
   #noteBody(title: string, body: ReturnType<typeof wordPressBodyToMarkdown>): void {

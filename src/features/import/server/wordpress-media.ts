@@ -3,12 +3,9 @@ import { importMessages as m } from '../messages.ts';
 import type { ImportedImage, WordPressBodyLookups } from '../wordpress-body.ts';
 import type { ImportedImageFacts, ImportWriters } from './import-dependencies.ts';
 import { fingerprintOf, type ImportLedger } from './import-ledger.ts';
-import type { MediaSource } from './media-source.ts';
-import type { OldAddresses } from './wordpress-addresses.ts';
+import { importableImage, type MediaSource } from './media-source.ts';
+import type { OldAddresses } from './old-addresses.ts';
 import type { WxrItem } from './wxr-reader.ts';
-
-/** The files Quire's media library takes; other attachments (PDF, audio) stay on the old site. */
-const imageFile = /\.(?:jpe?g|png|gif|webp)$/i;
 
 /** An upload's address without host, size suffix or `-scaled`, decoded: how bodies find it. */
 export function uploadKey(url: string): string | undefined {
@@ -104,7 +101,7 @@ export async function importAttachment(context: AttachmentContext, item: WxrItem
     return;
   }
   const title = item.title || url;
-  if (!imageFile.test(item.attachedFile ?? url)) {
+  if (!importableImage.test(item.attachedFile ?? url)) {
     ledger.count('attachment', 'skipped');
     ledger.report.problems.push({ kind: 'attachment', sourceId, title, reason: m.notAnImage });
     return;
@@ -147,34 +144,4 @@ export async function importAttachment(context: AttachmentContext, item: WxrItem
   }
   await ledger.record('attachment', sourceId, { targetId: facts.id, fingerprint, outcome, kept });
   images.register(item, facts, alt);
-}
-
-/**
- * Runs tasks `limit` at a time, in the order given: `add` waits for a free place, so a stream
- * feeding it is read no faster than the tasks finish. The first task's error is thrown by the next
- * `add` or by `drain`.
- */
-export function taskPool(limit: number) {
-  const running = new Set<Promise<void>>();
-  let failure: unknown;
-  const check = () => {
-    if (failure !== undefined) throw failure;
-  };
-  return {
-    async add(task: () => Promise<void>): Promise<void> {
-      check();
-      while (running.size >= limit) await Promise.race(running);
-      check();
-      const promise: Promise<void> = task()
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => running.delete(promise));
-      running.add(promise);
-    },
-    async drain(): Promise<void> {
-      await Promise.all(running);
-      check();
-    },
-  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OldAddresses } from './wordpress-addresses.ts';
-import { dateOf, excerptOf, plainText, slugFor } from './wordpress-posts.ts';
+import { OldAddresses } from './old-addresses.ts';
+import { excerptOf, plainText, slugFor } from './post-fields.ts';
+import { dateOf } from './wordpress-posts.ts';
 
 describe('WordPress fields as Quire reads them', () => {
   it('reads GMT dates, and none from an unset one', () => {

@@ -263,7 +263,8 @@ const headerNames = new Set(['email', 'e-mail', 'email address', 'e-mail address
  * subscription box's rule; a bad line is reported with its number and the good ones are added
  * all the same. An address already on the list is left as it is, and one that unsubscribed is
  * never subscribed again. New people are pending (double opt-in) and mailed only when
- * `sendMails` is asked, or confirmed when the owner has their consent (never mailed).
+ * `sendMails` is asked, or confirmed when the owner has their consent (never mailed). A dry run
+ * (`dryRun`) counts what it would add and writes nothing.
  */
 export async function importSubscribers(
   { db }: DatabaseHandle,
@@ -273,6 +274,7 @@ export async function importSubscribers(
     mode: ImportMode;
     sendMails: boolean;
     text: string;
+    dryRun?: boolean;
   },
   now = Date.now(),
 ): Promise<ImportReport> {
@@ -345,6 +347,10 @@ export async function importSubscribers(
         }
       }
       if (fresh.length === 0) return;
+      if (request.dryRun) {
+        report.added += fresh.length;
+        return;
+      }
       // Someone subscribing at this very moment wins: their row is kept, ours is not added.
       const inserted = await trx
         .insertInto('subscribers')

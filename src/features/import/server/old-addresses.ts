@@ -16,7 +16,7 @@ export function oldPath(address: string): string | undefined {
 }
 
 /**
- * Every old address of a WordPress site the import saw, with where it now leads (decision 0063):
+ * Every old address of a WordPress or Ghost site the import saw, with where it now leads (decisions 0063, 0065):
  * kept in their lookup form, first come first kept, and never one the site answers itself or
  * that would lead to itself. The date archives that had posts are kept apart until the end.
  */
