@@ -115,3 +115,14 @@ export function runGhostImport(command: GhostImportCommand, tools: CliTools): Pr
   }
   return runImportCommand(files, command, tools);
 }
+
+/** `import-wpforms`: the forms of WPForms' Tools → Export. */
+export function runWpformsImport(command: ImportCommand, tools: CliTools): Promise<number> {
+  return runImportCommand([{ source: 'wpforms', file: resolve(command.file) }], command, tools);
+}
+
+/** `import-wpforms-entries`: WPForms' entries CSV added to a form here. */
+export function runWpformsEntriesImport(command: ImportCommand, tools: CliTools): Promise<number> {
+  const files = [{ source: 'wpforms-entries' as const, file: resolve(command.file) }];
+  return runImportCommand(files, command, tools);
+}

@@ -74,8 +74,18 @@ import {
 } from './entries-arguments.ts';
 import { formatEntries } from './entries-text.ts';
 import { formatImportOutcome, formatImportPlan, importQuestion } from './forms-import-text.ts';
-import { parseGhostImportArguments, parseImportArguments } from './import-arguments.ts';
-import { runGhostImport, runWordPressImport } from './import-command.ts';
+import {
+  parseGhostImportArguments,
+  parseImportArguments,
+  parseWpformsEntriesArguments,
+  parseWpformsImportArguments,
+} from './import-arguments.ts';
+import {
+  runGhostImport,
+  runWordPressImport,
+  runWpformsEntriesImport,
+  runWpformsImport,
+} from './import-command.ts';
 import { parseRedirectsArguments } from './redirects-arguments.ts';
 import { runRedirects } from './redirects-command.ts';
 import { parseStatsArguments } from './stats-arguments.ts';
@@ -99,6 +109,12 @@ const usage = `Quire command line: npm run quire -- <command>
                                  members Ghost says are subscribed (--members, Members → Export)
                                  as confirmed subscribers; --site-url when the export does not
                                  say the old address (Ghost 4 and later)
+  import-wpforms <forms.json> [--site-url URL] [--dry-run] [--json]
+                                 WPForms' forms (WPForms → Tools → Export) as Quire forms; a form
+                                 a WordPress import brought in already is updated, not doubled
+  import-wpforms-entries <entries.csv> --form N [--dry-run] [--json]
+                                 add WPForms' entries (Entries → Export as CSV) to form N here;
+                                 never mailed; run again, it adds nothing twice
   forms export [file.json]       write every form definition to a file (or standard output)
   forms import <file.json> [--replace] [--restore-deleted]
                                  add forms from a file written by forms export (same ids, so
@@ -385,6 +401,10 @@ async function runCli(argv: string[]): Promise<number> {
       return runWordPressImport(parseImportArguments(rest), { withDatabase });
     case 'import-ghost':
       return runGhostImport(parseGhostImportArguments(rest), { withDatabase });
+    case 'import-wpforms':
+      return runWpformsImport(parseWpformsImportArguments(rest), { withDatabase });
+    case 'import-wpforms-entries':
+      return runWpformsEntriesImport(parseWpformsEntriesArguments(rest), { withDatabase });
     case 'entries': {
       if (rest[0] === 'payment') {
         const change = parsePaymentArguments(rest.slice(1));

@@ -10,6 +10,7 @@ import {
   refuseOwnerWrite,
   signedOutRefusal,
 } from '../features/admin/server/owner-check.ts';
+import { findForm, listForms } from '../features/forms/server/forms-store.ts';
 import {
   type ImportReportView,
   type ImportRunState,
@@ -97,6 +98,10 @@ async function receiveImportUpload(
     }
     if (parsed.data.media === 'folder' && !(await readableFolder(parsed.data.mediaDir))) {
       return { status: 422, message: m.folderMissing(parsed.data.mediaDir) };
+    }
+    const { formId } = parsed.data;
+    if (formId !== undefined && !(await findForm(app.database.db, formId))) {
+      return { status: 422, message: m.formMissing(formId) };
     }
     form = parsed.data;
     return undefined;
@@ -233,6 +238,8 @@ function reportOf(run: ImportRun): ImportReportView {
 
 export type ImportScreen = {
   runs: ImportRunView[];
+  /** The forms WPForms entries may be added to. */
+  forms: { id: number; title: string }[];
   notice: Notice | undefined;
   /** The form's fields sent back after a refusal (no file: browsers never keep one). */
   values: Record<string, string>;
@@ -260,12 +267,14 @@ export async function importScreen(
     status = outcome.status;
   }
   const now = Date.now();
-  const [runs, site] = await Promise.all([
+  const [runs, site, forms] = await Promise.all([
     listImportRuns(app.database.db, 50),
     readSiteSettings(app.database.db, app.log),
+    listForms(app.database.db),
   ]);
   return {
     runs: runs.map((run) => viewOf(app, run, now)),
+    forms: forms.map((form) => ({ id: form.id, title: form.definition.title })),
     notice,
     values,
     timeZone: site.timeZone,

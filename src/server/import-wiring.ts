@@ -9,17 +9,26 @@ import {
   setPostAuthor,
 } from '../features/content/server/save-post.ts';
 import { ensureImportedTag } from '../features/content/server/tags-admin.ts';
-import { saveForm } from '../features/forms/server/forms-store.ts';
+import { findForm, saveForm } from '../features/forms/server/forms-store.ts';
+import {
+  importedEntryFields,
+  storeImportedEntry,
+} from '../features/forms/server/imported-entries.ts';
+import { serverRuleContext } from '../features/forms/server/rule-context.ts';
 import type {
   ImportDependencies,
   ImportedPost,
   ImportWriters,
 } from '../features/import/server/import-dependencies.ts';
 import { mediaSourceFor } from '../features/import/server/media-sources.ts';
+import { currencyOf } from '../features/payments/payment-settings.ts';
+import { readPaymentSettings } from '../features/payments/server/payment-settings-store.ts';
 import { siteFeedId } from '../features/share/feeds.ts';
 import { importSubscribers } from '../features/share/server/subscriber-review.ts';
+import { readSiteSettings } from '../features/site/server/site-settings-store.ts';
 import type { DatabaseHandle } from '../platform/db/connect.ts';
 import type { Logger } from '../platform/log.ts';
+import { fromZonedInputs } from '../platform/time-zone.ts';
 
 /** Slugs tried after the old one is taken here: `about-2` … `about-9`, then Quire's choice. */
 const slugAttempts = (slug: string | undefined) =>
@@ -28,7 +37,7 @@ const slugAttempts = (slug: string | undefined) =>
     : [slug, ...Array.from({ length: 8 }, (_, i) => `${slug.slice(0, 77)}-${i + 2}`), undefined];
 
 /** The import's writers: each feature's own, so imported things follow the owner's rules. */
-function importWriters(handle: DatabaseHandle): ImportWriters {
+function importWriters(handle: DatabaseHandle, log: Logger): ImportWriters {
   const { db } = handle;
   const findImage = async (id: number) => {
     const image = await findLibraryImage(db, id);
@@ -72,6 +81,28 @@ function importWriters(handle: DatabaseHandle): ImportWriters {
     ensureTag: (name, slug) => ensureImportedTag(handle, name, slug),
     ensureAuthor: (author) => ensureUserAwaitingInvite(db, author, 'author'),
     saveForm: async (definition, id) => (await saveForm(handle, definition, id)).id,
+    findForm: (id) => findForm(db, id),
+    saveImportedEntry: async (entry, id) => {
+      const form = await findForm(db, entry.formId);
+      if (!form) throw new ContentError(`Form ${entry.formId} is not on this site.`);
+      const now = Date.now();
+      const { timeZone } = await readSiteSettings(db, log);
+      const currency = currencyOf(await readPaymentSettings(db, log));
+      const context = await serverRuleContext(form.definition, entry.values, {
+        currency,
+        timeZone,
+        now,
+      });
+      const fields = importedEntryFields(form.definition, entry.values, context);
+      const [date = '', clock = ''] = (entry.submittedAt ?? '').split(' ');
+      const sent = fromZonedInputs(date, clock.slice(0, 5), timeZone);
+      const submittedAt = sent === undefined ? now : sent + Number(clock.slice(6, 8) || 0) * 1000;
+      return storeImportedEntry(
+        db,
+        { formId: form.id, fields, submittedAt, key: entry.key, now },
+        id,
+      );
+    },
     saveRedirects: (redirects, dryRun) => keepImportedRedirects(db, redirects, dryRun),
     subscribe: async (emails, dryRun) => {
       const quoted = emails.map((email) => `"${email.replaceAll('"', '""')}"`);
@@ -107,7 +138,7 @@ export function importDependencies(options: {
 }): ImportDependencies {
   return {
     ...options,
-    writers: importWriters(options.database),
+    writers: importWriters(options.database, options.log),
     mediaSource: (run, exportHosts) => mediaSourceFor(run.options, exportHosts),
   };
 }

@@ -171,6 +171,77 @@ for (const database of testDatabases()) {
       expect(decodeHtml((await requests().get(reply.location)).body)).toContain(m.waitingLong);
     });
 
+    it('takes WPForms entries for a form chosen here, and a Ghost site’s address apart', async () => {
+      const form = await handle.db
+        .selectFrom('forms')
+        .select(['id', 'definition'])
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const title = JSON.parse(form.definition).title as string;
+      // The form offers the site's forms to add entries to.
+      const html = decodeHtml((await requests().get('/admin/import')).body);
+      expect(html).toContain(m.kindLabels['wpforms-entries']);
+      expect(html).toContain(`<option value="${form.id}">${title}</option>`);
+
+      const csv = 'Name,Email,Entry ID\nAnn,ann@example.org,7\n';
+      const entries = await call(
+        importBody({ kind: 'wpforms-entries', formId: String(form.id) }, 'entries.csv', csv),
+      );
+      const reply = (await entries.json()) as { id: number; location: string };
+      expect(entries.status, JSON.stringify(reply)).toBe(201);
+      expect(await findImportRun(handle.db, reply.id)).toMatchObject({
+        source: 'wpforms-entries',
+        options: { formId: form.id, dryRun: false },
+      });
+      const page = decodeHtml((await requests().get(reply.location)).body);
+      expect(page).toContain(m.sourceNames['wpforms-entries']);
+      expect(page).toContain(m.optionForm(form.id));
+      // A WPForms run has no images to speak of.
+      expect(page).not.toContain(m.optionNoMedia);
+
+      const before = await runCount();
+      const noForm = await call(importBody({ kind: 'wpforms-entries' }, 'entries.csv', csv));
+      expect(noForm.status).toBe(400);
+      expect(((await noForm.json()) as { message: string }).message).toBe(m.chooseForm);
+      const gone = await call(
+        importBody({ kind: 'wpforms-entries', formId: '99999' }, 'entries.csv', csv),
+      );
+      expect(gone.status).toBe(422);
+      expect(((await gone.json()) as { message: string }).message).toBe(m.formMissing(99999));
+      const notCsv = await call(
+        importBody({ kind: 'wpforms-entries', formId: String(form.id) }, 'e.json', '[{"id":1}]'),
+      );
+      expect(notCsv.status).toBe(422);
+      expect(((await notCsv.json()) as { message: string }).message).toBe(m.notWpformsEntries);
+      expect(await runCount()).toBe(before);
+
+      // Ghost 4+ exports do not name their site: with images from a folder, it is asked apart.
+      const ghost = await call(
+        importBody(
+          {
+            kind: 'ghost',
+            media: 'folder',
+            mediaDir: server.dataDir,
+            siteUrl: 'https://ghost.example.org/',
+          },
+          'ghost.json',
+          '{"db":[{"meta":{},"data":{}}]}',
+        ),
+      );
+      const ghostRun = (await ghost.json()) as { id: number };
+      expect(ghost.status, JSON.stringify(ghostRun)).toBe(201);
+      expect(await findImportRun(handle.db, ghostRun.id)).toMatchObject({
+        source: 'ghost',
+        options: { mediaDir: server.dataDir, siteUrl: 'https://ghost.example.org' },
+      });
+      const badAddress = await call(
+        importBody({ kind: 'ghost', media: 'none', siteUrl: 'ghost.example.org' }, 'g.json', '{}'),
+      );
+      expect(badAddress.status).toBe(400);
+      expect(((await badAddress.json()) as { message: string }).message).toBe(m.addressInvalid);
+    });
+
     it('takes the form sent without the script, and shows a refusal in place', async () => {
       const sent = await fetch(url('/admin/import'), {
         method: 'POST',

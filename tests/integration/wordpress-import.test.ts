@@ -10,6 +10,7 @@ import {
   findImportItem,
   findImportRun,
   type ImportOptions,
+  type ImportSource,
   nextClaimableRun,
 } from '../../src/features/import/server/import-runs.ts';
 import { runImport } from '../../src/features/import/server/run-import.ts';
@@ -300,12 +301,12 @@ for (const database of testDatabases()) {
       expect(await rows('posts')).toBe(8);
     });
 
-    it('fails a run of a kind it cannot import yet, saying so and writing nothing', async () => {
+    it('fails a run a newer Quire made, of a kind this one does not know, writing nothing', async () => {
       const before = await rows('posts');
       const id = await createImportRun(handle.db, {
-        source: 'wpforms',
-        file: resolve('tests/fixtures/import/wpforms-contact-survey.json'),
-        fileName: 'wpforms.json',
+        source: 'typo3' as ImportSource,
+        file: resolve(fixture),
+        fileName: 'typo3.xml',
         options: {},
         createdBy: null,
       });
@@ -313,7 +314,7 @@ for (const database of testDatabases()) {
       expect(await runImport(deps(), id, 'test')).toBe('failed');
       expect(await findImportRun(handle.db, id)).toMatchObject({
         status: 'failed',
-        error: importMessages.notImportableYet('WPForms export'),
+        error: importMessages.notImportableYet('typo3'),
       });
       expect(await rows('posts')).toBe(before);
     });

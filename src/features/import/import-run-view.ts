@@ -21,7 +21,13 @@ export type ImportRunView = ImportRunState & {
   fileName: string;
   createdAt: number;
   finishedAt: number | null;
-  options: { mediaDir?: string; mediaFrom?: string; dryRun?: boolean };
+  options: {
+    mediaDir?: string;
+    mediaFrom?: string;
+    siteUrl?: string;
+    formId?: number;
+    dryRun?: boolean;
+  };
   /** Whether the uploaded file is still on the server (a run for real needs it). */
   fileKept: boolean;
 };
@@ -85,3 +91,23 @@ export function importStateText(state: ImportRunState): string {
 export const importKindName = (kind: string) => m.kindNames[kind] ?? kind;
 
 export const importSourceName = (source: string) => m.sourceNames[source] ?? source;
+
+/** A run's options as its page lists them: only what applies to its kind. */
+export function importOptionTexts(run: Pick<ImportRunView, 'source' | 'options'>): string[] {
+  const { options } = run;
+  const withMedia = run.source === 'wordpress' || run.source === 'ghost';
+  return [
+    ...(withMedia
+      ? [
+          options.mediaFrom
+            ? m.optionMediaFrom(options.mediaFrom)
+            : options.mediaDir
+              ? m.optionMediaDir(options.mediaDir)
+              : m.optionNoMedia,
+        ]
+      : []),
+    ...(options.siteUrl ? [m.optionSiteUrl(options.siteUrl)] : []),
+    ...(options.formId ? [m.optionForm(options.formId)] : []),
+    ...(options.dryRun ? [m.optionDryRun] : []),
+  ];
+}

@@ -20,12 +20,15 @@ export const importScreenMessages = {
     wordpress: 'WordPress export (.xml)',
     ghost: 'Ghost export (.json)',
     wpforms: 'WPForms forms export (.json)',
+    'wpforms-entries': 'WPForms entries (.csv)',
     'ghost-members': 'Ghost members (.csv)',
   },
   kindHints: {
     wordpress: 'In WordPress: Tools → Export → All content.',
     ghost: 'In Ghost: Settings → Advanced → Import/Export → Export your content.',
     wpforms: 'In WordPress: WPForms → Tools → Export → Form Exports.',
+    'wpforms-entries':
+      'In WordPress: WPForms → Entries → choose a form → Export All (CSV). They are added to a form here, never mailed.',
     'ghost-members':
       'In Ghost: Members → Export. Only members Ghost says are subscribed become subscribers.',
   },
@@ -38,6 +41,14 @@ export const importScreenMessages = {
   mediaFolder: 'Take them from a folder on this server',
   mediaFolderPath: 'Folder (the old site’s wp-content/uploads, or Ghost’s content/images)',
   mediaNone: 'Leave them out',
+  siteUrlLabel: 'The old site’s address (optional)',
+  siteUrlHint:
+    'Ghost 4 and later leave it out of the export. Give it (https://…) so links to the old site and its image addresses lead here.',
+  formLabel: 'Add them to the form',
+  formHint: 'The form these entries were sent with, imported from WPForms before.',
+  formChoose: 'Choose a form',
+  noForms:
+    'There is no form yet: import the forms first (a WordPress export or a WPForms forms export).',
   dryRun: 'Try first (dry run): show what would happen, write nothing',
   start: 'Upload and import',
   uploading: (percent: number) => `Uploading: ${percent}%`,
@@ -47,6 +58,8 @@ export const importScreenMessages = {
   // Refusals.
   chooseKind: 'Choose what to import.',
   chooseFile: 'Choose the file to import.',
+  chooseForm: 'Choose the form to add the entries to.',
+  formMissing: (id: number) => `There is no form ${id} on this site (deleted since?).`,
   tooLarge: (most: string) =>
     `The file is larger than ${most}, the most an import takes. For a larger site, import it with npm run quire -- import-wordpress FILE on the server.`,
   oneFile: 'Send one file at a time.',
@@ -75,6 +88,8 @@ export const importScreenMessages = {
     'This is not a WPForms export: WPForms writes its forms as a .json list under WPForms → Tools → Export.',
   objectNotWpforms:
     'This JSON file is not a list of forms as WPForms writes them. If it is a Ghost export, choose that above.',
+  notWpformsEntries:
+    'This is not a WPForms entries file: WPForms writes it as a .csv file under WPForms → Entries → Export.',
   notMembers:
     'This is not Ghost’s members file: it should be a .csv file whose first line names an email column (Members → Export).',
 
@@ -91,6 +106,7 @@ export const importScreenMessages = {
     wordpress: 'WordPress',
     ghost: 'Ghost',
     wpforms: 'WPForms',
+    'wpforms-entries': 'WPForms entries',
     'ghost-members': 'Ghost members',
   } as Record<string, string>,
   dryRunTag: 'dry run',
@@ -113,6 +129,8 @@ export const importScreenMessages = {
   optionMediaFrom: (address: string) => `Images fetched from ${address}`,
   optionMediaDir: (folder: string) => `Images taken from ${folder}`,
   optionNoMedia: 'Images left out',
+  optionSiteUrl: (address: string) => `Old site ${address}`,
+  optionForm: (id: number) => `Added to form ${id}`,
   optionDryRun: 'Dry run: nothing written',
   phaseNames: {
     reading: 'reading the file',

@@ -46,6 +46,8 @@ describe('checkImportHead', () => {
       ['ghost', wxr, m.notGhost],
       ['wpforms', '{"db":[]}', m.objectNotWpforms],
       ['wpforms', wxr, m.notWpforms],
+      ['wpforms-entries', '[{"id":1}]', m.notWpformsEntries],
+      ['wpforms-entries', wxr, m.notWpformsEntries],
       ['ghost-members', 'id,name\n1,A', m.notMembers],
       ['ghost-members', '{"email":"a@example.org"}', m.notMembers],
     ];
@@ -71,6 +73,8 @@ describe('checkImportHead', () => {
     const members = 'id,"Email",name,note,subscribed_to_emails\n1,a@example.org,A,,true\n';
     expect(checkImportHead('ghost-members', bytes(members)).ok).toBe(true);
     expect(checkImportHead('ghost-members', bytes('email\r\na@example.org\r\n')).ok).toBe(true);
+    const entries = 'Name,Email,Entry ID\nAnn,ann@example.org,7\n';
+    expect(checkImportHead('wpforms-entries', bytes(entries)).ok).toBe(true);
   });
 });
 
@@ -99,6 +103,28 @@ describe('importForm', () => {
     // Forms and members have no images.
     const forms = importForm.parse({ kind: 'wpforms', media: 'folder', mediaDir: 'x' });
     expect(importOptionsOf(forms, undefined)).toEqual({ dryRun: false });
+    // Entries go to the form chosen; a Ghost site's address is asked when no images say it.
+    const entries = importForm.parse({ kind: 'wpforms-entries', formId: '3', siteUrl: 'x' });
+    expect(importOptionsOf(entries, undefined)).toEqual({ formId: 3, dryRun: false });
+    const ghost = importForm.parse({
+      kind: 'ghost',
+      media: 'none',
+      siteUrl: ' https://old.example.org/ ',
+    });
+    expect(importOptionsOf(ghost, undefined)).toEqual({
+      siteUrl: 'https://old.example.org',
+      dryRun: false,
+    });
+    const fetched = importForm.parse({
+      kind: 'ghost',
+      media: 'site',
+      mediaFrom: 'https://old.example.org',
+      siteUrl: 'https://other.example.org',
+    });
+    expect(importOptionsOf(fetched, undefined)).toEqual({
+      mediaFrom: 'https://old.example.org',
+      dryRun: false,
+    });
   });
 
   it('refuses what cannot be used, in the owner’s words', () => {
@@ -111,6 +137,11 @@ describe('importForm', () => {
       m.addressInvalid,
     );
     expect(message({ kind: 'wordpress', media: 'folder' })).toBe(m.folderNeeded);
+    expect(message({ kind: 'wpforms-entries' })).toBe(m.chooseForm);
+    expect(message({ kind: 'wpforms-entries', formId: 'x' })).toBe(m.chooseForm);
+    expect(message({ kind: 'ghost', media: 'none', siteUrl: 'old.example.org' })).toBe(
+      m.addressInvalid,
+    );
     expect(message({ kind: 'wordpress', media: 'folder', mediaDir: 'uploads' })).toBe(
       m.folderAbsolute,
     );

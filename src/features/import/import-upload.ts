@@ -7,11 +7,24 @@ import { importScreenMessages as m } from './import-screen-messages.ts';
  * bytes tell its kind, and the options of a run.
  */
 
-export const importKinds = ['wordpress', 'ghost', 'wpforms', 'ghost-members'] as const;
+export const importKinds = [
+  'wordpress',
+  'ghost',
+  'wpforms',
+  'wpforms-entries',
+  'ghost-members',
+] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** Kinds whose posts carry images, so the form asks where to find them. */
 export const kindsWithMedia: readonly ImportKind[] = ['wordpress', 'ghost'];
+
+/**
+ * Whether the form asks the old site's address apart: for a Ghost export (Ghost 4 and later do
+ * not write it) whose images are not fetched from the old site, whose address says it.
+ */
+export const asksSiteUrl = (kind: ImportKind, media: string) =>
+  kind === 'ghost' && media !== 'site';
 
 /**
  * The largest export the screen takes. Under the 1 GiB the site's adapter reads at most, with
@@ -101,6 +114,8 @@ export function checkImportHead(kind: ImportKind, head: Uint8Array): HeadCheck {
     case 'wpforms':
       if (found === 'json-array') return { ok: true, siteUrl: undefined };
       return refuse(found === 'json-object' ? m.objectNotWpforms : m.notWpforms);
+    case 'wpforms-entries':
+      return found === 'csv' ? { ok: true, siteUrl: undefined } : refuse(m.notWpformsEntries);
     case 'ghost-members': {
       const text = new TextDecoder('utf-8').decode(head).replace(/^\uFEFF/, '');
       const firstLine = text.trimStart().split(/\r?\n/, 1)[0] ?? '';
@@ -154,16 +169,33 @@ export const importForm = z
     media: z.enum(mediaChoices).catch('none'),
     mediaFrom: z.string().max(2000).catch('').default(''),
     mediaDir: z.string().max(2000).catch('').default(''),
+    siteUrl: z.string().max(2000).catch('').default(''),
+    formId: z.string().max(20).catch('').default(''),
     dryRun: z.string().optional().catch(undefined),
   })
-  .transform((form) => ({
-    kind: form.kind,
-    media: kindsWithMedia.includes(form.kind) ? form.media : ('none' as const),
-    mediaFrom: form.mediaFrom.trim(),
-    mediaDir: form.mediaDir.trim(),
-    dryRun: form.dryRun === 'on',
-  }))
+  .transform((form) => {
+    const media = kindsWithMedia.includes(form.kind) ? form.media : ('none' as const);
+    const formId = Number(form.formId);
+    return {
+      kind: form.kind,
+      media,
+      mediaFrom: form.mediaFrom.trim(),
+      mediaDir: form.mediaDir.trim(),
+      siteUrl: asksSiteUrl(form.kind, media) ? form.siteUrl.trim() : '',
+      formId:
+        form.kind === 'wpforms-entries' && Number.isSafeInteger(formId) && formId > 0
+          ? formId
+          : undefined,
+      dryRun: form.dryRun === 'on',
+    };
+  })
   .superRefine((form, context) => {
+    if (form.siteUrl !== '' && !webAddress(form.siteUrl)) {
+      context.addIssue({ code: 'custom', path: ['siteUrl'], message: m.addressInvalid });
+    }
+    if (form.kind === 'wpforms-entries' && form.formId === undefined) {
+      context.addIssue({ code: 'custom', path: ['formId'], message: m.chooseForm });
+    }
     if (form.media === 'site' && form.mediaFrom !== '' && !webAddress(form.mediaFrom)) {
       context.addIssue({ code: 'custom', path: ['mediaFrom'], message: m.addressInvalid });
     }
@@ -183,11 +215,13 @@ export type ImportFormValues = z.output<typeof importForm>;
 export function importOptionsOf(
   form: ImportFormValues,
   siteUrl: string | undefined,
-): { mediaDir?: string; mediaFrom?: string; dryRun: boolean } {
+): { mediaDir?: string; mediaFrom?: string; siteUrl?: string; formId?: number; dryRun: boolean } {
   const mediaFrom = form.mediaFrom || siteUrl;
   return {
     ...(form.media === 'site' && mediaFrom ? { mediaFrom } : {}),
     ...(form.media === 'folder' ? { mediaDir: form.mediaDir } : {}),
+    ...(form.siteUrl === '' ? {} : { siteUrl: form.siteUrl.replace(/\/+$/, '') }),
+    ...(form.formId === undefined ? {} : { formId: form.formId }),
     dryRun: form.dryRun,
   };
 }

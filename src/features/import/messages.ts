@@ -8,13 +8,8 @@ export const importMessages = {
   runFailed: (reason: string) =>
     `The import stopped: ${reason}. What was imported stays; run it again to finish.`,
   untitled: '(untitled)',
-  notImportableYet: (kind: string) =>
-    `This version of Quire reads ${kind} files but cannot import them yet; nothing was written. Keep the file: a later version imports it.`,
-  kindNames: {
-    ghost: 'Ghost export',
-    wpforms: 'WPForms export',
-    'ghost-members': 'Ghost members',
-  } as Record<string, string>,
+  notImportableYet: (source: string) =>
+    `This import (${source}) was made by a newer version of Quire, which runs it; nothing was written.`,
   mediaFromNotAnAddress: (address: string) =>
     `--media-from ${address} is not the old site's web address: give it as https://old.example.org.`,
   noMediaSource:
@@ -45,6 +40,17 @@ export const importMessages = {
   deletedInQuire: 'Deleted in Quire since it was imported: not made again.',
   wpformsUnreadable: 'Its content is not a WPForms form (JSON) and was skipped.',
   formNote: (title: string, text: string) => `Form “${title}”: ${text}`,
+  wpformsNotJson:
+    'This is not a WPForms export: it is not JSON. WPForms writes its forms under WPForms → Tools → Export.',
+  wpformsNoForms: 'This WPForms export holds no form.',
+  formsOfSite: (site: string) =>
+    `Forms were matched with those of ${site} imported before: a form already here was updated or skipped, not made again.`,
+  entriesFormMissing: (id: number) =>
+    `Form ${id}, which the entries were to be added to, is not on this site (deleted since?). Nothing was imported.`,
+  entriesNothingToAdd: (title: string, notes: string[]) =>
+    `No entry of this file could be added to form “${title}”${notes.length > 0 ? ` (${notes.slice(0, 3).join(' ')})` : ''}. Choose the form the entries were exported from; nothing was imported.`,
+  entriesNote: (title: string, text: string) => `Entries of form “${title}”: ${text}`,
+  entryRow: (line: number) => `line ${line}`,
   resumed: 'This run was interrupted and resumed: what it had already done was not done twice.',
   shortcodeListCut: (name: string, shown: number) =>
     `Shortcode [${name}] is used in more posts than the ${shown} listed.`,

@@ -23,7 +23,8 @@ describe('WPForms entries CSV → answers by the imported form’s field ids', (
         submittedAt: '2026-11-28 14:30:00',
         values: {
           31: { first: 'Jane', last: 'Ann Doe' },
-          1: 'jane@example.com',
+          // The form asks for the address twice: both inputs hold it, so the entry keeps it.
+          1: { primary: 'jane@example.com', secondary: 'jane@example.com' },
           2: 'Hello, "there"',
           4: 'support',
           5: 'Phone',
@@ -42,7 +43,7 @@ describe('WPForms entries CSV → answers by the imported form’s field ids', (
         submittedAt: '2026-11-27 09:05:00',
         values: {
           31: { first: 'Bob', last: '' },
-          1: 'bob@example.com',
+          1: { primary: 'bob@example.com', secondary: 'bob@example.com' },
           4: 'sales',
           5: 'Carrier pigeon',
         },
@@ -83,5 +84,37 @@ describe('WPForms entries CSV → answers by the imported form’s field ids', (
     expect(broken.notes).toEqual([
       'A quote opened on line 2 is never closed; the rows from there on could not be read.',
     ]);
+  });
+
+  test('answers with parts are shaped as a submission sends them', () => {
+    const form = importWpforms([
+      {
+        id: 5,
+        field_id: 6,
+        settings: { form_title: 'Parts' },
+        fields: {
+          1: { id: 1, type: 'phone', label: 'Phone', format: 'international' },
+          2: {
+            id: 2,
+            type: 'gdpr-checkbox',
+            label: 'Consent',
+            choices: { 1: { label: 'I agree' } },
+          },
+          3: { id: 3, type: 'address', label: 'Address', scheme: 'us' },
+          4: { id: 4, type: 'payment-single', label: 'Ticket', price: '$10.00' },
+          5: { id: 5, type: 'email', label: 'Email', confirmation: '1' },
+        },
+      },
+    ]).definitions[0];
+    if (!form) throw new Error('the form was not imported');
+    const csv =
+      'Phone,Consent,Address,Ticket,Email\n+44 20 7946 0000,I agree,"1 Quay Street\nPortree, IV51 9DE\nUnited Kingdom",$10.00,ann@example.com\n';
+    expect(readWpformsEntries(csv, form).rows[0]?.values).toEqual({
+      1: { number: '+44 20 7946 0000' },
+      2: ['1'],
+      3: { address1: '1 Quay Street, Portree, IV51 9DE, United Kingdom' },
+      4: { quantity: '1' },
+      5: { primary: 'ann@example.com', secondary: 'ann@example.com' },
+    });
   });
 });

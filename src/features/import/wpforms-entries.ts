@@ -130,6 +130,20 @@ function answerOf(field: FormField, written: string, line: number, notes: string
       const [first = '', ...rest] = written.trim().split(/\s+/);
       return { first, last: rest.join(' ') };
     }
+    case 'email':
+      // A form asking twice keeps the address in its first input.
+      return field.confirmation
+        ? { primary: written.trim(), secondary: written.trim() }
+        : written.trim();
+    case 'phone':
+      return { number: written.trim() };
+    case 'gdpr-checkbox':
+      return ['1'];
+    case 'address':
+      // WPForms writes the address over several lines; Quire keeps it as one line.
+      return { address1: lines.map((part) => part.trim()).join(', ') };
+    case 'payment-single':
+      return field.priceType === 'user' ? written.trim() : { quantity: '1' };
     default:
       return written;
   }

@@ -401,7 +401,7 @@ export interface BackupRunsTable {
 /** One import from WordPress or Ghost (migration 022): file, options, progress, report, claim. */
 export interface ImportRunsTable {
   id: Generated<number>;
-  /** 'wordpress' | 'ghost' | 'wpforms' | 'ghost-members'. */
+  /** 'wordpress' | 'ghost' | 'wpforms' | 'wpforms-entries' | 'ghost-members'. */
   source: string;
   /** The uploaded export, as a path in the data folder (or as given to the command line). */
   file: string;

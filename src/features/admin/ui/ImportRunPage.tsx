@@ -3,6 +3,7 @@ import {
   type ImportReportView,
   type ImportRunView,
   importKindName,
+  importOptionTexts,
   importSourceName,
   isUnderway,
 } from '../../import/import-run-view.ts';
@@ -172,7 +173,6 @@ export function ImportRunPage({ run, report, csrf, timeZone, notice, children }:
     timeZone,
   });
   const finished = !isUnderway(run);
-  const { options } = run;
   return (
     <>
       {notice?.kind === 'done' && (
@@ -208,16 +208,7 @@ export function ImportRunPage({ run, report, csrf, timeZone, notice, children }:
           </div>
           <div>
             <dt>{m.options}</dt>
-            <dd>
-              {[
-                options.mediaFrom
-                  ? m.optionMediaFrom(options.mediaFrom)
-                  : options.mediaDir
-                    ? m.optionMediaDir(options.mediaDir)
-                    : m.optionNoMedia,
-                ...(options.dryRun ? [m.optionDryRun] : []),
-              ].join(' · ')}
-            </dd>
+            <dd>{importOptionTexts(run).join(' · ')}</dd>
           </div>
         </dl>
       </section>

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { importScreenMessages as m } from '../../import/import-screen-messages.ts';
 import {
+  asksSiteUrl,
   checkImportHead,
   type ImportKind,
   importForm,
@@ -18,6 +19,8 @@ type Props = {
   values: Record<string, string>;
   /** Why the last upload was refused. */
   problem?: string | undefined;
+  /** The site's forms, which WPForms entries may be added to. */
+  forms: { id: number; title: string }[];
 };
 
 const isKind = (value: string | undefined): value is ImportKind =>
@@ -41,7 +44,7 @@ async function fileProblem(
  * with the script the file's kind is checked from its start before anything is sent, the old
  * site's address filled from a WordPress export, and the upload shows its progress.
  */
-export default function ImportUpload({ csrf, values, problem: refused }: Props) {
+export default function ImportUpload({ csrf, values, problem: refused, forms }: Props) {
   const [kind, setKind] = useState<ImportKind>(isKind(values.kind) ? values.kind : 'wordpress');
   const [media, setMedia] = useState(values.media ?? 'site');
   const [mediaFrom, setMediaFrom] = useState(values.mediaFrom ?? '');
@@ -52,6 +55,8 @@ export default function ImportUpload({ csrf, values, problem: refused }: Props) 
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   const hasMedia = !scripted || kindsWithMedia.includes(kind);
+  const hasSiteUrl = !scripted || asksSiteUrl(kind, media);
+  const hasForm = !scripted || kind === 'wpforms-entries';
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -201,6 +206,42 @@ export default function ImportUpload({ csrf, values, problem: refused }: Props) 
           <label htmlFor="import-media-none">{m.mediaNone}</label>
         </div>
       </fieldset>
+      <div className="admin-field" hidden={!hasSiteUrl}>
+        <label htmlFor="import-site-url">{m.siteUrlLabel}</label>
+        <input
+          id="import-site-url"
+          name="siteUrl"
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          disabled={!hasSiteUrl}
+          defaultValue={values.siteUrl ?? ''}
+          aria-describedby="import-site-url-hint"
+        />
+        <p id="import-site-url-hint" className="admin-hint">
+          {m.siteUrlHint}
+        </p>
+      </div>
+      <div className="admin-field" hidden={!hasForm}>
+        <label htmlFor="import-form-id">{m.formLabel}</label>
+        <select
+          id="import-form-id"
+          name="formId"
+          disabled={!hasForm || forms.length === 0}
+          defaultValue={values.formId ?? ''}
+          aria-describedby="import-form-id-hint"
+        >
+          <option value="">{m.formChoose}</option>
+          {forms.map((form) => (
+            <option key={form.id} value={String(form.id)}>
+              {form.title}
+            </option>
+          ))}
+        </select>
+        <p id="import-form-id-hint" className="admin-hint">
+          {forms.length === 0 ? m.noForms : m.formHint}
+        </p>
+      </div>
       <div className="admin-check">
         <input
           type="checkbox"

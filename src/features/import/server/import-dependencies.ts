@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../../platform/db/connect.ts';
 import type { Logger } from '../../../platform/log.ts';
+import type { FormValues } from '../../forms/field-values.ts';
 import type { FormDefinition } from '../../forms/form-definition.ts';
 import type { ImportOptions } from './import-runs.ts';
 import type { MediaSource } from './media-source.ts';
@@ -51,6 +52,17 @@ export type ImportWriters = {
   ensureAuthor(author: { email: string; name: string }): Promise<number>;
   /** Creates a form (or replaces form `id`); its id. */
   saveForm(definition: FormDefinition, id?: number): Promise<number>;
+  /** A form of the site (not deleted), undefined when there is none with this id. */
+  findForm(id: number): Promise<{ id: number; definition: FormDefinition } | undefined>;
+  /**
+   * Stores an entry of form `formId` sent elsewhere (or changes entry `id`, stored before from
+   * the same row), never mailed; `submittedAt` is `YYYY-MM-DD HH:MM:SS` in the site's time
+   * zone (now when not given). Answers the entry's id.
+   */
+  saveImportedEntry(
+    entry: { formId: number; values: FormValues; submittedAt: string | undefined; key: string },
+    id?: number,
+  ): Promise<number>;
   /**
    * Adds addresses as confirmed subscribers of the site's feed (never mailed); one already on the
    * list is left as it is, one that unsubscribed is never added again. A dry run only counts.

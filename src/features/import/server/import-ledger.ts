@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../platform/db/connect.ts';
 import {
+  adoptSitelessItems,
   countOutcome,
   findImportItem,
   type ImportCount,
@@ -81,6 +82,15 @@ export class ImportLedger {
       this.count(kind, outcome);
     } else this.count(kind, 'skipped');
     return { state: 'same', targetId, kept };
+  }
+
+  /**
+   * Takes over what was recorded of `kind` before this old site was known (WPForms forms from
+   * their own export), so it is not made a second time.
+   */
+  async adoptSiteless(kind: string): Promise<void> {
+    if (this.#dryRun || this.#site === '') return;
+    await adoptSitelessItems(this.#db, { source: this.#source, site: this.#site, kind });
   }
 
   /** Records (and counts) what a thing became; a dry run only counts. */

@@ -9,14 +9,29 @@ import type { ImportItemsTable, ImportRunsTable } from '../../../platform/db/sch
  * became is in `import_items`, so nothing is made twice.
  */
 
-export type ImportSource = 'wordpress' | 'ghost' | 'wpforms' | 'ghost-members';
+export const importSources = [
+  'wordpress',
+  'ghost',
+  'wpforms',
+  'wpforms-entries',
+  'ghost-members',
+] as const;
+export type ImportSource = (typeof importSources)[number];
+
+export const isImportSource = (value: string): value is ImportSource =>
+  (importSources as readonly string[]).includes(value);
 export type ImportStatus = 'waiting' | 'running' | 'done' | 'failed';
 export type ImportOptions = {
   mediaDir?: string;
   mediaFrom?: string;
   dryRun?: boolean;
-  /** The old site's address, when its export does not say it (Ghost 4+). */
+  /**
+   * The old site's address, when its export does not say it (Ghost 4+), or the WordPress site
+   * a WPForms export's forms come from.
+   */
   siteUrl?: string;
+  /** The form WPForms entries are added to. */
+  formId?: number;
 };
 
 /** What happened to each kind of thing, counted. */
@@ -284,4 +299,56 @@ export async function recordImportItem(
     })
     .onConflict((c) => c.columns(['source', 'site', 'kind', 'source_id']).doUpdateSet(values))
     .execute();
+}
+
+/** The old site of `source` the record names last (the latest run's), '' when none. */
+export async function latestImportedSite(db: Db, source: ImportSource): Promise<string> {
+  const row = await db
+    .selectFrom('import_items')
+    .select('site')
+    .where('source', '=', source)
+    .where('site', '!=', '')
+    .orderBy('run_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.site ?? '';
+}
+
+/**
+ * Gives `site` what was recorded of `kind` without a site (WPForms forms imported before their
+ * WordPress site was), where `site` has not recorded the same thing itself.
+ */
+export async function adoptSitelessItems(
+  db: Db,
+  key: { source: ImportSource; site: string; kind: string },
+): Promise<void> {
+  await db
+    .updateTable('import_items')
+    .set({ site: key.site })
+    .where('source', '=', key.source)
+    .where('site', '=', '')
+    .where('kind', '=', key.kind)
+    .where('source_id', 'not in', (eb) =>
+      eb
+        .selectFrom('import_items as own')
+        .select('own.source_id')
+        .where('own.source', '=', key.source)
+        .where('own.site', '=', key.site)
+        .where('own.kind', '=', key.kind),
+    )
+    .execute();
+}
+
+/** What the import of form `formId` kept (a Date / Time field's two parts); {} when none. */
+export async function importedFormParts(db: Db, formId: number): Promise<Record<number, number>> {
+  const row = await db
+    .selectFrom('import_items')
+    .select('kept')
+    .where('kind', '=', 'form')
+    .where('target_id', '=', formId)
+    .orderBy('run_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const kept = row?.kept ? (JSON.parse(row.kept) as { timeParts?: Record<number, number> }) : {};
+  return kept.timeParts ?? {};
 }

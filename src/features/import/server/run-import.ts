@@ -15,18 +15,23 @@ import {
   type ImportOptions,
   type ImportReport,
   type ImportSource,
+  importedFormParts,
+  isImportSource,
+  latestImportedSite,
   nextClaimableRun,
   releaseImportRun,
   reportImportProgress,
 } from './import-runs.ts';
 import { importWordPress, readSiteAddress } from './wordpress-import.ts';
+import { importWpformsEntries, importWpformsFile, WpformsFileError } from './wpforms-import.ts';
 import { WxrReadError } from './wxr-reader.ts';
 
 /** A file that is not what it should be: the owner's to fix, not the site's to log. */
 const isReadError = (error: unknown): error is Error =>
   error instanceof WxrReadError ||
   error instanceof GhostExportError ||
-  error instanceof GhostMembersError;
+  error instanceof GhostMembersError ||
+  error instanceof WpformsFileError;
 
 /** The reason an error gives the owner: the reader's own, or the file system's. */
 function reasonOf(error: unknown): string {
@@ -35,6 +40,12 @@ function reasonOf(error: unknown): string {
     return m.fileUnreadable(error.message);
   }
   return m.runFailed(error instanceof Error ? error.message : String(error));
+}
+
+/** An old site's address as a WordPress import records it: without the slashes at its end. */
+function siteAddress(given: string | undefined): string | undefined {
+  if (given === undefined || !URL.canParse(given)) return undefined;
+  return given.trim().replace(/\/+$/, '');
 }
 
 type Progress = (phase: string, done: number, total: number) => Promise<void>;
@@ -47,8 +58,33 @@ async function importFile(
 ): Promise<void> {
   const path = isAbsolute(run.file) ? run.file : join(deps.dataDir, run.file);
   const dryRun = run.options.dryRun === true;
-  const ledgerFor = (site: string) =>
-    new ImportLedger(deps.database.db, { source: run.source, site, runId: run.id, dryRun, report });
+  const { db } = deps.database;
+  const ledgerFor = (site: string, source: ImportSource = run.source) =>
+    new ImportLedger(db, { source, site, runId: run.id, dryRun, report });
+  if (run.source === 'wpforms') {
+    const text = await readFile(path, 'utf8');
+    // Forms are WordPress's: keyed with the site a WordPress export brought in, so either file
+    // brings a form in once (a WordPress export of the site later takes them over).
+    const site = siteAddress(run.options.siteUrl) ?? (await latestImportedSite(db, 'wordpress'));
+    if (site !== '') report.notes.push(m.formsOfSite(site));
+    const ledger = ledgerFor(site, 'wordpress');
+    await importWpformsFile({ ledger, writers: deps.writers, dryRun, text, progress });
+    return;
+  }
+  if (run.source === 'wpforms-entries') {
+    const formId = run.options.formId ?? 0;
+    const text = await readFile(path, 'utf8');
+    await importWpformsEntries({
+      ledger: ledgerFor(`form:${formId}`),
+      writers: deps.writers,
+      dryRun,
+      text,
+      formId,
+      timeParts: await importedFormParts(db, formId),
+      progress,
+    });
+    return;
+  }
   if (run.source === 'ghost-members') {
     const text = await readFile(path, 'utf8');
     await importGhostMembers({ writers: deps.writers, dryRun, text, report, progress });
@@ -113,14 +149,11 @@ export async function runImport(
     return reportImportProgress(db, runId, worker, { phase, done, total, report });
   });
   try {
-    const source = run.source;
-    if (source !== 'wordpress' && source !== 'ghost' && source !== 'ghost-members') {
-      const kind = m.kindNames[run.source] ?? run.source;
-      await finishImportRun(db, runId, worker, {
-        status: 'failed',
-        report,
-        error: m.notImportableYet(kind),
-      });
+    const { source } = run;
+    if (!isImportSource(source)) {
+      // A run a newer Quire made: left failed with its reason, for that version to run again.
+      const error = m.notImportableYet(source);
+      await finishImportRun(db, runId, worker, { status: 'failed', report, error });
       return 'failed';
     }
     await importFile(deps, { ...run, source }, report, progress);

@@ -11,6 +11,7 @@ import { writeImportedPost } from './post-writer.ts';
 import { taskPool } from './task-pool.ts';
 import { ImportedMedia, importAttachment } from './wordpress-media.ts';
 import { dateOf, keptOf, statusOf } from './wordpress-posts.ts';
+import { importWpformsForm } from './wpforms-import.ts';
 import { readWxr, type WxrAuthor, type WxrItem, type WxrSite, type WxrTerm } from './wxr-reader.ts';
 
 /**
@@ -70,6 +71,7 @@ class WordPressImport {
   }
 
   async run(): Promise<void> {
+    await this.#ledger.adoptSiteless('form');
     await this.#check();
     await this.#firstPass();
     await this.#secondPass();
@@ -204,24 +206,8 @@ class WordPressImport {
     for (const note of notes)
       this.#report.notes.push(m.formNote(note.title || item.title, note.text));
     if (!imported) return this.#ledger.fail('form', sourceId, item.title, m.wpformsUnreadable);
-    const fingerprint = fingerprintOf(imported.definition);
-    const decision = await this.#ledger.decide('form', sourceId, fingerprint);
-    if (decision.state === 'same') {
-      if (decision.targetId !== null) this.#forms.set(item.id, decision.targetId);
-      return;
-    }
-    const outcome = decision.state === 'new' ? 'imported' : 'updated';
-    if (this.#context.dryRun) return this.#ledger.count('form', outcome);
-    try {
-      const id = await this.#context.writers.saveForm(
-        imported.definition,
-        decision.state === 'changed' ? (decision.targetId ?? undefined) : undefined,
-      );
-      this.#forms.set(item.id, id);
-      await this.#ledger.record('form', sourceId, { targetId: id, fingerprint, outcome });
-    } catch (error) {
-      this.#ledger.fail('form', sourceId, item.title, (error as Error).message);
-    }
+    const id = await importWpformsForm(this.#context, imported, item.title);
+    if (id !== undefined) this.#forms.set(item.id, id);
   }
 
   async #secondPass(): Promise<void> {
