@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, redactUrl } from './config.ts';
 
@@ -7,6 +8,12 @@ describe('parseConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: 'data/quire.db' });
     expect(config.siteUrl).toBe('http://127.0.0.1:4321');
     expect(config.secret).toBeUndefined();
+  });
+
+  it('makes DATA_DIR absolute, from the folder Quire was started in', () => {
+    expect(parseConfig({}).dataDir).toBe(resolve('data'));
+    expect(parseConfig({ DATA_DIR: 'site/data/' }).dataDir).toBe(resolve('site/data'));
+    expect(parseConfig({ DATA_DIR: '/srv/quire' }).dataDir).toBe('/srv/quire');
   });
 
   it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {

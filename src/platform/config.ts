@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { parse as parsePostgresUrl } from 'pg-connection-string';
 import { z } from 'zod';
 
@@ -219,7 +220,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     siteUrl,
     database,
-    dataDir: e.DATA_DIR,
+    // Absolute, so a path kept in the database (an uploaded import's file) names the same file
+    // for every process and command, whatever folder it was started in.
+    dataDir: resolve(e.DATA_DIR),
     secret: e.QUIRE_SECRET,
     admin:
       e.QUIRE_ADMIN_EMAIL && e.QUIRE_ADMIN_PASSWORD
