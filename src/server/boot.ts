@@ -26,6 +26,7 @@ import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { loadOrCreateSecret } from '../platform/secrets.ts';
 import { ensureWritableFolder, folderProblem } from '../platform/writable-folder.ts';
+import { demoOffered } from './demo-content.ts';
 import { seedDemoSite } from './demo-seed.ts';
 import { createPaymentsDependencies } from './payments-wiring.ts';
 
@@ -41,7 +42,9 @@ async function prepareSite(database: DatabaseHandle, config: Config, log: Logger
     await createAdmin(database.db, config.admin);
     log.info(`Created the administrator account ${config.admin.email}`);
   }
-  if (config.demoContent === 'auto' && !(await hasAnyContent(database))) {
+  // Once per database: a site started empty, or whose demo was removed, stays without it.
+  const fresh = !(await demoOffered(database.db)) && !(await hasAnyContent(database));
+  if (config.demoContent === 'auto' && fresh) {
     const seeded = await seedDemoSite(database);
     log.info(
       `Seeded demo content: ${seeded.posts} posts and pages, ${seeded.images} images, ${seeded.forms} forms`,

@@ -39,6 +39,22 @@ type DemoRecord = z.output<typeof demoRecordSchema>;
 
 const demoKey = 'demo';
 
+/**
+ * Kept once a site was given the demo (and by migration 023 for sites already in use), so the
+ * demo is offered once per database: a site started empty, or whose demo was removed, or whose
+ * posts were all deleted, is not filled with it again at the next start.
+ */
+export const demoOfferedKey = 'demo-offered';
+
+export async function demoOffered(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('settings')
+    .select('key')
+    .where('key', '=', demoOfferedKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 type CouponTerms = {
   code: string;
   kind: string;
@@ -101,6 +117,11 @@ export async function recordDemoContent(
     .insertInto('settings')
     .values({ key: demoKey, value: JSON.stringify(record) })
     .onConflict((c) => c.column('key').doUpdateSet({ value: JSON.stringify(record) }))
+    .execute();
+  await db
+    .insertInto('settings')
+    .values({ key: demoOfferedKey, value: JSON.stringify({ at: now }) })
+    .onConflict((c) => c.column('key').doNothing())
     .execute();
 }
 

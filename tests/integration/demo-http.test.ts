@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
@@ -34,8 +36,12 @@ for (const database of testDatabases()) {
       return server;
     };
 
-    it('starts empty from the first-run page, under the title the owner gave', async () => {
-      const server = await start();
+    it('starts empty from the first-run page, under the title the owner gave, and stays so', async () => {
+      // A database of its own that outlives the server, so the site can be started again.
+      const folder = mkdtempSync(join(tmpdir(), 'quire-demo-restart-'));
+      const own: Record<string, string> =
+        database.name === 'sqlite' ? { DATABASE_URL: `sqlite:${join(folder, 'q.db')}` } : {};
+      const server = await start(own);
       await server.waitForErrorOutput(/\/admin\/setup\/\S+/);
       const link = /(http:\/\/\S+\/admin\/setup\/\S+)/.exec(server.errorOutput())?.[1] ?? '';
       const setup = decodeHtml(await (await fetch(link)).text());
@@ -63,6 +69,23 @@ for (const database of testDatabases()) {
       expect((await fetch(`${server.url}/contact/`)).status).toBe(404);
       await server.stop();
       servers.pop();
+
+      // Started again (an upgrade, a reboot): an empty site is not given the demo again.
+      const url =
+        database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+      const again = await startTestServer({
+        QUIRE_SECRET: secret,
+        ...(url ? { DATABASE_URL: url } : {}),
+        ...own,
+      });
+      servers.push(again);
+      const homeAgain = decodeHtml(await (await fetch(`${again.url}/`)).text());
+      expect(homeAgain).toContain('Ada’s Workshop');
+      expect(homeAgain).not.toContain('Walking the Coast Path');
+      expect((await fetch(`${again.url}/contact/`)).status).toBe(404);
+      await again.stop();
+      servers.pop();
+      rmSync(folder, { recursive: true, force: true });
     }, 90_000);
 
     it('shows a changed title wherever the demo’s showed, then removes the demo', async () => {

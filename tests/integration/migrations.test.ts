@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { migrateToLatest, readSchemaState } from '../../src/platform/db/migrate.ts';
 import { addFieldIdMarks } from '../../src/platform/db/migrations/2026-11-28-015-field-id-marks.ts';
 import { addUsersAndRoles } from '../../src/platform/db/migrations/2026-11-28-020-users-and-roles.ts';
+import { markDemoOffered } from '../../src/platform/db/migrations/2026-11-28-023-demo-offered.ts';
 import type { MigrationDb } from '../../src/platform/db/migrations/schema-sql.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -34,6 +35,7 @@ const releasedMigrations = [
   '2026-11-28-020-users-and-roles',
   '2026-11-28-021-backups',
   '2026-11-28-022-imports',
+  '2026-11-28-023-demo-offered',
 ];
 
 async function recordedMigrations(handle: DatabaseHandle) {
@@ -204,6 +206,31 @@ for (const database of testDatabases()) {
         expect(post.author_id).toBe(first.id);
       } finally {
         await older.close();
+      }
+    });
+
+    it('mark a site in use as offered the demo, so it is not given the demo again; not a new one', async () => {
+      const fresh = await database.open();
+      const inUse = await database.open();
+      try {
+        const offered = async (handle: DatabaseHandle) =>
+          (await handle.db.selectFrom('settings').select('key').execute()).map((row) => row.key);
+        // A new database: nothing is marked, so its first start seeds the demo.
+        await fresh.db.deleteFrom('settings').execute();
+        await markDemoOffered(fresh.db, fresh.kind);
+        expect(await offered(fresh)).not.toContain('demo-offered');
+        // A site whose demo was removed before this release: its owner and settings stay.
+        await inUse.db.deleteFrom('settings').execute();
+        await inUse.db
+          .insertInto('users')
+          .values({ email: 'o@example.org', name: 'O', password_hash: 'x', created_at: 1 })
+          .execute();
+        await markDemoOffered(inUse.db, inUse.kind);
+        await markDemoOffered(inUse.db, inUse.kind);
+        expect((await offered(inUse)).filter((key) => key === 'demo-offered')).toHaveLength(1);
+      } finally {
+        await fresh.close();
+        await inUse.close();
       }
     });
   });

@@ -20,6 +20,7 @@ import { addMediaLibrary } from './2026-11-28-019-media-library.ts';
 import { addUsersAndRoles } from './2026-11-28-020-users-and-roles.ts';
 import { addBackupRuns } from './2026-11-28-021-backups.ts';
 import { addImports } from './2026-11-28-022-imports.ts';
+import { markDemoOffered } from './2026-11-28-023-demo-offered.ts';
 import type { MigrationStep } from './schema-sql.ts';
 
 /**
@@ -50,4 +51,5 @@ export const migrationList: readonly { name: string; up: MigrationStep }[] = [
   { name: '2026-11-28-020-users-and-roles', up: addUsersAndRoles },
   { name: '2026-11-28-021-backups', up: addBackupRuns },
   { name: '2026-11-28-022-imports', up: addImports },
+  { name: '2026-11-28-023-demo-offered', up: markDemoOffered },
 ];
