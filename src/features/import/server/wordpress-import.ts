@@ -316,7 +316,8 @@ class WordPressImport {
         entry.posts.push('…');
       }
     }
-    if (body.unresolved.length > 0) {
+    // A dry run makes no image or form for a body to find: only a real run can tell.
+    if (body.unresolved.length > 0 && !this.#context.dryRun) {
       this.#report.notes.push(m.unresolvedTargets(title, body.unresolved.join(', ')));
     }
   }
