@@ -347,7 +347,13 @@ export async function importRunScreen(
   if (!notice && shown === 'again') notice = { kind: 'done', message: m.againStarted };
   if (!notice && shown === 'deleted') notice = { kind: 'done', message: m.fileDeleted };
   return {
-    run: viewOf(app, run, Date.now()),
+    run: {
+      ...viewOf(app, run, Date.now()),
+      formTitle:
+        run.options.formId === undefined
+          ? undefined
+          : (await findForm(db, run.options.formId))?.definition.title,
+    },
     report: reportOf(run),
     notice,
     timeZone: site.timeZone,

@@ -196,7 +196,7 @@ for (const database of testDatabases()) {
       });
       const page = decodeHtml((await requests().get(reply.location)).body);
       expect(page).toContain(m.sourceNames['wpforms-entries']);
-      expect(page).toContain(m.optionForm(form.id));
+      expect(page).toContain(m.optionForm(title));
       // A WPForms run has no images to speak of.
       expect(page).not.toContain(m.optionNoMedia);
 

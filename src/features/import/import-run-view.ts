@@ -30,6 +30,8 @@ export type ImportRunView = ImportRunState & {
   };
   /** Whether the uploaded file is still on the server (a run for real needs it). */
   fileKept: boolean;
+  /** The title of the form entries are added to, where the run's page shows it. */
+  formTitle?: string | undefined;
 };
 
 export type ImportCountView = {
@@ -93,7 +95,9 @@ export const importKindName = (kind: string) => m.kindNames[kind] ?? kind;
 export const importSourceName = (source: string) => m.sourceNames[source] ?? source;
 
 /** A run's options as its page lists them: only what applies to its kind. */
-export function importOptionTexts(run: Pick<ImportRunView, 'source' | 'options'>): string[] {
+export function importOptionTexts(
+  run: Pick<ImportRunView, 'source' | 'options' | 'formTitle'>,
+): string[] {
   const { options } = run;
   const withMedia = run.source === 'wordpress' || run.source === 'ghost';
   return [
@@ -107,7 +111,7 @@ export function importOptionTexts(run: Pick<ImportRunView, 'source' | 'options'>
         ]
       : []),
     ...(options.siteUrl ? [m.optionSiteUrl(options.siteUrl)] : []),
-    ...(options.formId ? [m.optionForm(options.formId)] : []),
+    ...(options.formId ? [m.optionForm(run.formTitle ?? m.formNumber(options.formId))] : []),
     ...(options.dryRun ? [m.optionDryRun] : []),
   ];
 }

@@ -130,7 +130,8 @@ export const importScreenMessages = {
   optionMediaDir: (folder: string) => `Images taken from ${folder}`,
   optionNoMedia: 'Images left out',
   optionSiteUrl: (address: string) => `Old site ${address}`,
-  optionForm: (id: number) => `Added to form ${id}`,
+  optionForm: (form: string) => `Added to “${form}”`,
+  formNumber: (id: number) => `form ${id}`,
   optionDryRun: 'Dry run: nothing written',
   phaseNames: {
     reading: 'reading the file',
