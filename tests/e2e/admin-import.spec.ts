@@ -62,6 +62,22 @@ test('uploads a WordPress export, follows the import as it goes, and reads its r
   await waitForHydration(page);
   await expectNoAxeViolations(page);
 
+  // Each kind asks only what it needs: a form for WPForms entries (no images), the old site's
+  // address for a Ghost export whose images come from a folder.
+  const images = page.getByRole('group', { name: 'Images and other media' });
+  await page.getByLabel('WPForms entries (.csv)').check();
+  await expect(page.getByLabel('Add them to the form')).toBeVisible();
+  await expect(images).toBeHidden();
+  await page.getByLabel('Ghost export (.json)').check();
+  await expect(page.getByLabel('Add them to the form')).toBeHidden();
+  await expect(page.getByLabel('The old site’s address (optional)')).toBeHidden();
+  await page.getByLabel('Take them from a folder on this server').check();
+  await expect(page.getByLabel('The old site’s address (optional)')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('WordPress export (.xml)').check();
+  await page.getByLabel('Fetch them from the old site').check();
+  await expect(page.getByLabel('The old site’s address (optional)')).toBeHidden();
+
   // A Ghost export chosen as a WordPress one is refused before anything is sent.
   await page.getByLabel('File').setInputFiles({
     name: 'ghost-export.json',
@@ -79,7 +95,7 @@ test('uploads a WordPress export, follows the import as it goes, and reads its r
   });
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The old site's address, read from the export.
-  await expect(page.getByLabel('The old site’s address')).toHaveValue(oldSite);
+  await expect(page.getByLabel('The old site’s address', { exact: true })).toHaveValue(oldSite);
   await page.getByLabel('Try first (dry run): show what would happen, write nothing').check();
   await page.screenshot({ path: test.info().outputPath('import-form.png'), fullPage: true });
   await page.getByRole('button', { name: 'Upload and import' }).click();
