@@ -69,8 +69,9 @@ for (const database of testDatabases()) {
       expect(report.counts.post).toMatchObject({ imported: 5, skipped: 1, failed: 0 });
       expect(report.counts.page).toMatchObject({ imported: 3 });
       expect(report.counts.form).toMatchObject({ imported: 1 });
-      // No media folder or old-site address: the images are not fetched, the posts still land.
-      expect(report.counts.attachment).toMatchObject({ failed: 2 });
+      // No media folder or old-site address: the images are left out (skipped, not failed: the
+      // owner chose so), and the posts still land; the PDF is skipped as it always is.
+      expect(report.counts.attachment).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
       expect(report.notes).toContain(importMessages.noMediaSource);
 
       const again = await cli(fixture, '--dry-run');

@@ -107,4 +107,14 @@ describe('lists', () => {
     );
     expect(body.markdown).toBe('3. Three\n   - inner\n4. Four');
   });
+
+  it('keeps a preformatted or verse block’s lines and spacing as a code block', () => {
+    const body = wordPressBodyToMarkdown(
+      '<!-- wp:preformatted -->\n<pre class="wp-block-preformatted">Two roads<br>  (\\_/)  <br>  (=\'.\'=)<br><br>a &gt; b</pre>\n<!-- /wp:preformatted -->\n\n<pre><code>let x = 1;</code></pre>',
+      lookups,
+    );
+    expect(body.markdown).toBe(
+      "```\nTwo roads\n  (\\_/)  \n  (='.'=)\n\na > b\n```\n\n```\nlet x = 1;\n```",
+    );
+  });
 });

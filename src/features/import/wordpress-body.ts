@@ -206,6 +206,21 @@ function turndown() {
       return marker + body + (node.nextSibling && !body.endsWith('\n') ? '\n' : '');
     },
   });
+  // A preformatted or verse block (`<pre>` without `<code>`, its lines split by `<br>`): a code
+  // block, so its spacing (a poem's indents, ASCII art) stays as written.
+  service.addRule('preformatted', {
+    filter: (node) => node.nodeName === 'PRE' && node.firstElementChild?.nodeName !== 'CODE',
+    replacement: (_content, node) => {
+      const text = preText(node).replace(/\n+$/, '');
+      const fence = '`'.repeat(
+        Math.max(
+          3,
+          (text.match(/`{3,}/g) ?? []).reduce((n, f) => Math.max(n, f.length + 1), 3),
+        ),
+      );
+      return `\n\n${fence}\n${text}\n${fence}\n\n`;
+    },
+  });
   service.addRule('strikethrough', {
     filter: ['del', 's'],
     replacement: (content) => `~~${content}~~`,
@@ -226,6 +241,17 @@ function turndown() {
     replacement: (_content, node) => tableToMarkdown(node as HTMLTableElement, service),
   });
   return service;
+}
+
+/** The text of a `<pre>` as it shows: `<br>` a new line, elements their text. */
+function preText(node: Node): string {
+  let text = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeName === 'BR') text += '\n';
+    else if (child.nodeType === 3) text += child.nodeValue ?? '';
+    else text += preText(child);
+  }
+  return text;
 }
 
 /** A GFM table when the table is a plain grid with a header row; its HTML otherwise. */

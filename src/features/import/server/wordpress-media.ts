@@ -127,7 +127,8 @@ export async function importAttachment(context: AttachmentContext, item: WxrItem
     return;
   }
   if (!context.media) {
-    ledger.count('attachment', 'failed');
+    // The owner chose to leave the images out (or gave no place to take them from).
+    ledger.count('attachment', 'skipped');
     if (!ledger.report.notes.includes(m.noMediaSource)) ledger.report.notes.push(m.noMediaSource);
     return;
   }
