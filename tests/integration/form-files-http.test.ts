@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +17,10 @@ import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-const run = promisify(execFile);
 const secret = 'form-files-http-test-secret-0123456789abcdef';
 
 /** A form with every file-backed field: uploads (png or txt, 100 KB each, 3), a photo, a signature. */
@@ -163,6 +161,9 @@ for (const database of testDatabases()) {
       await s3?.stop();
     });
 
+    /** `quire …args` on the site's database, as its operator runs it. */
+    const cli = (...args: string[]) => runQuire(args, { DATABASE_URL: databaseUrl });
+
     let counter = 0;
     const now = () => Math.floor(Date.now() / 1000);
     /** The fields every submission carries, before its files. */
@@ -279,17 +280,12 @@ for (const database of testDatabases()) {
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await owner.arrayBuffer()).equals(image)).toBe(true);
       // The command line's list and CSV show the files readably, with their addresses.
-      const cliEnv = { env: { ...process.env, DATABASE_URL: databaseUrl } };
-      const cli = (...args: string[]) =>
-        run(
-          process.execPath,
-          ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-          cliEnv,
-        );
       const listed = await cli('entries', 'list', '--form', String(formId), '--limit', '1');
+      expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toContain(`passwd.png (0.002 MB) ${server.url}/admin/files/`);
       const csv = join(server.dataDir, 'files.csv');
-      await cli('entries', 'export', '--form', String(formId), csv);
+      const exported = await cli('entries', 'export', '--form', String(formId), csv);
+      expect(exported.code, exported.stderr).toBe(0);
       expect(readFileSync(csv, 'utf8')).toContain(
         `notes.txt (0.000 MB) ${server.url}/admin/files/`,
       );
@@ -429,17 +425,8 @@ for (const database of testDatabases()) {
       expect(sent.status).toBe(200);
       const entry = await latestEntry();
       expect(await count('form_files')).toBe(before[0] + 2);
-      await run(
-        process.execPath,
-        [
-          '--disable-warning=ExperimentalWarning',
-          'src/cli/quire.ts',
-          'entries',
-          'delete',
-          String(entry.id),
-        ],
-        { env: { ...process.env, DATABASE_URL: databaseUrl } },
-      );
+      const deleted = await cli('entries', 'delete', String(entry.id));
+      expect(deleted.code, deleted.stderr).toBe(0);
       expect(await Promise.all([count('form_files'), count('form_file_chunks')])).toEqual(before);
     });
 
@@ -573,17 +560,8 @@ for (const database of testDatabases()) {
         expect(s3.objects.size).toBe(objects);
         expect(s3.openUploads()).toBe(0);
 
-        await run(
-          process.execPath,
-          [
-            '--disable-warning=ExperimentalWarning',
-            'src/cli/quire.ts',
-            'entries',
-            'delete',
-            String(entry.id),
-          ],
-          { env: { ...process.env, DATABASE_URL: databaseUrl } },
-        );
+        const deleted = await cli('entries', 'delete', String(entry.id));
+        expect(deleted.code, deleted.stderr).toBe(0);
         expect(s3.objects.has(`entries/${big?.storage_key}`)).toBe(false);
         expect(s3.objects.has(`entries/${drawn?.storage_key}`)).toBe(false);
       } finally {

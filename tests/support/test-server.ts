@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { livingMembers, signalGroupAndWait } from './process-group.ts';
+import { runQuire } from './quire-cli.ts';
 import { serverEntry } from './server-entry.ts';
 
 export type TestServer = {
@@ -139,11 +140,8 @@ export async function publishPostFromOutside(server: TestServer, title: string):
     ],
   };
   writeFileSync(file, JSON.stringify(archive));
-  execFileSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
-    {
-      env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}` },
-    },
-  );
+  const imported = await runQuire(['import', file], {
+    DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}`,
+  });
+  if (imported.code !== 0) throw new Error(`quire import failed: ${imported.stderr}`);
 }
