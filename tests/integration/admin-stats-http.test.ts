@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsMessages } from '../../src/features/stats/messages.ts';
@@ -155,11 +154,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle, cookie } = site);
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
+      ({ server, handle, cookie, databaseUrl } = site);
       const hits = traffic();
       for (let i = 0; i < hits.length; i += 100) {
         await handle.db

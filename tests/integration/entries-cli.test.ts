@@ -2,43 +2,30 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { runQuire } from '../support/quire-cli.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestSite, type TestServer, type TestSite } from '../support/test-server.ts';
 
 const secret = 'entries-cli-test-secret-0123456789abcdef';
 const contactFormId = 1;
 
 for (const database of testDatabases()) {
   describe(`form entries before an administrator exists, on ${database.name}`, () => {
+    let site: TestSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let databaseUrl: string;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
-      server = await startTestServer({
+      site = await startTestSite(database, {
         QUIRE_SECRET: secret,
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
-        ...(database.name === 'postgres'
-          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
-          : {}),
       });
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
-      handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
+      ({ server, handle, databaseUrl } = site);
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
     });
 
     const cli = (...args: string[]) => runQuire(args, { DATABASE_URL: databaseUrl });

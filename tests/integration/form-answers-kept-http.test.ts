@@ -43,13 +43,9 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle, cookie } = site);
+      ({ server, handle, cookie, databaseUrl } = site);
       const page = await fetch(`${server.url}/admin/forms`, { headers: { cookie } });
       csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
     }, 90_000);
     afterAll(async () => {
       await site?.stop();

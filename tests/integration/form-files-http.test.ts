@@ -15,11 +15,11 @@ import { fileStorages } from '../../src/features/forms/server/files-storage.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { runQuire } from '../support/quire-cli.ts';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestSite, type TestServer, type TestSite } from '../support/test-server.ts';
 
 const secret = 'form-files-http-test-secret-0123456789abcdef';
 
@@ -112,6 +112,7 @@ function filesUnder(dir: string): string[] {
 
 for (const database of testDatabases()) {
   describe(`form files over HTTP on ${database.name}`, () => {
+    let site: TestSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let databaseUrl: string;
@@ -121,27 +122,14 @@ for (const database of testDatabases()) {
     let s3: S3StandIn;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
       s3 = await startS3StandIn();
-      server = await startTestServer({
+      site = await startTestSite(database, {
         QUIRE_SECRET: secret,
         QUIRE_ADMIN_EMAIL: 'owner@example.org',
         QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
-        ...(database.name === 'postgres'
-          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
-          : {}),
       });
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
-      handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
+      ({ server, handle, databaseUrl } = site);
       formId = (await saveForm(handle, filesForm)).id;
       const page = await savePost(handle, {
         type: 'page',
@@ -156,8 +144,7 @@ for (const database of testDatabases()) {
       adminCookie = `${sessionCookieName}=${await createSession(handle.db, owner.id)}`;
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
       await s3?.stop();
     });
 

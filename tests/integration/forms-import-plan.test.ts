@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
-import { siteDatabase, testDatabases } from '../support/databases.ts';
+import { testDatabases } from '../support/databases.ts';
 import { confirmImport, type ImportSite, previewImport } from '../support/forms-import.ts';
 import { runQuire } from '../support/quire-cli.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -27,6 +27,7 @@ for (const database of testDatabases()) {
     let site: AdminSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
+    let databaseUrl = '';
     let screen: ImportSite;
     /** A live form, a form deleted with its entries kept, and the file that names both. */
     let live: number;
@@ -35,7 +36,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle } = site);
+      ({ server, handle, databaseUrl } = site);
       const page = await fetch(`${server.url}/admin/forms`, { headers: { cookie: site.cookie } });
       const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
       screen = { url: server.url, cookie: site.cookie, csrf };
@@ -146,7 +147,7 @@ for (const database of testDatabases()) {
       await deleteKeepingEntries(deleted);
       const cli = (...args: string[]) =>
         runQuire(['forms', 'import', path, ...args], {
-          DATABASE_URL: siteDatabase(database, server.dataDir).url,
+          DATABASE_URL: databaseUrl,
         });
       const refused = await cli();
       expect(refused.code).toBe(1);

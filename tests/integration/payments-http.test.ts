@@ -10,12 +10,12 @@ import { viewMessages } from '../../src/features/forms/view-messages.ts';
 import { paymentMessages } from '../../src/features/payments/messages.ts';
 import { createCoupon } from '../../src/features/payments/server/coupons.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { postAjax } from '../support/ajax-post.ts';
 import { cardBookingDefinition } from '../support/card-booking.ts';
 import { testDatabases } from '../support/databases.ts';
 import { runQuire } from '../support/quire-cli.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestSite, type TestServer, type TestSite } from '../support/test-server.ts';
 
 const secret = 'payments-http-test-secret-0123456789abcdef';
 /** The demo's Workshop booking form (demo/forms.json). */
@@ -30,37 +30,24 @@ const contact = 1;
  */
 for (const database of testDatabases()) {
   describe(`payment forms over HTTP on ${database.name}`, () => {
+    let site: TestSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let databaseUrl: string;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
-      server = await startTestServer({
+      site = await startTestSite(database, {
         QUIRE_SECRET: secret,
         QUIRE_ADMIN_EMAIL: 'owner@example.org',
         QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
         // Tests that count a visitor's calls name their own address.
         TRUST_PROXY: '1',
-        ...(database.name === 'postgres'
-          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
-          : {}),
       });
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
-      handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
+      ({ server, handle, databaseUrl } = site);
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
     });
 
     const now = () => Math.floor(Date.now() / 1000);
