@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsMessages } from '../../src/features/stats/messages.ts';
@@ -12,6 +9,7 @@ import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import type { StatHitsTable } from '../../src/platform/db/schema.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
@@ -156,11 +154,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle, cookie } = site);
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
+      ({ server, handle, cookie, databaseUrl } = site);
       const hits = traffic();
       for (let i = 0; i < hits.length; i += 100) {
         await handle.db
@@ -188,19 +182,11 @@ for (const database of testDatabases()) {
      * process, so that connections the server closes meanwhile are seen closed, not reused.
      */
     const cli = async (args: string[]): Promise<StatsReport> => {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        [
-          '--disable-warning=ExperimentalWarning',
-          'src/cli/quire.ts',
-          'stats',
-          ...args,
-          '--format',
-          'json',
-        ],
-        { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl } },
-      );
+      const { code, stdout, stderr } = await runQuire(['stats', ...args, '--format', 'json'], {
+        DATABASE_URL: databaseUrl,
+      });
       expect(stderr).toBe('');
+      expect(code).toBe(0);
       return JSON.parse(stdout) as StatsReport;
     };
 

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,31 +12,26 @@ import { migrateToLatest, migrateUpTo } from '../../src/platform/db/migrate.ts';
 import { backupSite } from '../../src/server/site-backup.ts';
 import { testDatabaseUrl } from '../support/databases.ts';
 import { emptyTables, fillEveryTable, fullSiteBucket, siteRows } from '../support/full-site.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
 
-const run = promisify(execFile);
 const quiet = { warn: () => {} };
 
-function cli(databaseUrl: string, ...args: string[]) {
-  return run(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-    {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+const quire = (databaseUrl: string, args: string[]) =>
+  runQuire(args, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+
+/** A command that must succeed: what it said. */
+async function cli(databaseUrl: string, ...args: string[]) {
+  const outcome = await quire(databaseUrl, args);
+  expect(outcome.code, outcome.stderr).toBe(0);
+  return outcome;
 }
 
 /** A command that must fail: its exit code and what it said. */
 async function cliRefusal(databaseUrl: string, ...args: string[]) {
-  try {
-    await cli(databaseUrl, ...args);
-  } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, stderr: failed.stderr };
-  }
-  throw new Error(`${args.join(' ')} succeeded`);
+  const outcome = await quire(databaseUrl, args);
+  expect(outcome.code, `${args.join(' ')} succeeded`).not.toBe(0);
+  return outcome;
 }
 
 /** Every entry of a tar file: its name and bytes. */

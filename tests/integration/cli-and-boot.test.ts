@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -21,6 +21,7 @@ import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { migrationList } from '../../src/platform/db/migrations/migration-list.ts';
 import { boot } from '../../src/server/boot.ts';
 import { seedDemoSite } from '../../src/server/demo-seed.ts';
+import { runQuire, runWithNode } from '../support/quire-cli.ts';
 import { serverEntry } from '../support/server-entry.ts';
 
 let dir: string;
@@ -29,46 +30,21 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `quire …args` on the test's SQLite database; `env` goes over that DATABASE_URL. */
 function quire(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
-  const result = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-    {
-      input: options.input ?? '',
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`, ...options.env },
-    },
+  return runQuire(
+    args,
+    { DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`, ...options.env },
+    { input: options.input },
   );
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
-
-/** A process of the project, run to its end without holding up the test's own loop. */
-function run(args: string[], env: Record<string, string>, options: { uid?: number } = {}) {
-  return new Promise<{ code: number | null; err: string; out: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...options,
-    });
-    let err = '';
-    let out = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      err += chunk;
-    });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, err, out }));
-  });
 }
 
 /** Ends with exit code 1 and one line, no stack trace. */
-function expectOneLine({ code, err }: { code: number | null; err: string }): string {
-  expect(code, err).toBe(1);
-  const lines = err.trim().split('\n');
-  expect(lines, err).toHaveLength(1);
-  expect(err).not.toMatch(/^\s+at /m);
+function expectOneLine({ code, stderr }: { code: number | null; stderr: string }): string {
+  expect(code, stderr).toBe(1);
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(stderr).not.toMatch(/^\s+at /m);
   return lines[0] as string;
 }
 
@@ -152,7 +128,7 @@ describe('boot', () => {
     const { port } = taken.address() as AddressInfo;
     try {
       for (const workers of ['1', '2']) {
-        const start = await run([serverEntry], {
+        const start = await runWithNode([serverEntry], {
           PORT: String(port),
           WEB_CONCURRENCY: workers,
           QUIRE_DIST_DIR: 'dist',
@@ -163,7 +139,7 @@ describe('boot', () => {
           `PORT: 127.0.0.1:${port} is already in use by another program (another Quire?); stop it, or set PORT to a free port`,
         );
         // No set-up link for a site that never served.
-        expect(start.out).toBe('');
+        expect(start.stdout).toBe('');
       }
     } finally {
       taken.close();
@@ -216,7 +192,7 @@ describe('boot', () => {
     ];
     for (const { commands, env, line } of cases) {
       for (const args of commands) {
-        const start = await run(args, { ...env, QUIRE_DIST_DIR: 'dist' }, options);
+        const start = await runWithNode(args, { ...env, QUIRE_DIST_DIR: 'dist' }, options);
         expect(expectOneLine(start)).toBe(line);
       }
     }
@@ -229,24 +205,22 @@ describe('boot', () => {
     const starts = [
       ...['1', '2'].flatMap((workers) =>
         [badPort, unreachable].map((url) =>
-          run([serverEntry], {
+          runWithNode([serverEntry], {
             DATABASE_URL: url,
             WEB_CONCURRENCY: workers,
             QUIRE_DIST_DIR: 'dist',
           }),
         ),
       ),
-      ...[badPort, unreachable].map((url) =>
-        run(['src/cli/quire.ts', 'coupons', 'list'], { DATABASE_URL: url }),
-      ),
+      ...[badPort, unreachable].map((url) => runQuire(['coupons', 'list'], { DATABASE_URL: url })),
     ];
-    for (const { code, err } of await Promise.all(starts)) {
-      expect(code, err).toBe(1);
-      const lines = err.trim().split('\n');
-      expect(lines, err).toHaveLength(1);
+    for (const { code, stderr } of await Promise.all(starts)) {
+      expect(code, stderr).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(/DATABASE_URL.*127\.0\.0\.1/);
-      expect(err).not.toContain('db-s3cret');
-      expect(err).not.toMatch(/^\s+at |TypeError|Invalid URL/m);
+      expect(stderr).not.toContain('db-s3cret');
+      expect(stderr).not.toMatch(/^\s+at |TypeError|Invalid URL/m);
     }
   }, 60_000);
 
@@ -283,20 +257,20 @@ describe('boot', () => {
 });
 
 describe('quire CLI', () => {
-  it('tells its version and where the database schema stands, without making a database', () => {
+  it('tells its version and where the database schema stands, without making a database', async () => {
     const file = join(dir, 'quire.db');
-    const before = quire(['version']);
-    expect(before.code, before.err).toBe(0);
+    const before = await quire(['version']);
+    expect(before.code, before.stderr).toBe(0);
     const count = migrationList.length;
-    expect(before.out).toBe(
+    expect(before.stdout).toBe(
       `Quire ${packageJson.version} on Node.js ${process.versions.node}\nDatabase: SQLite ${file}\nSchema: none yet; the first start creates it (${count} migrations).\n`,
     );
     expect(existsSync(file)).toBe(false);
-    expect(quire(['coupons', 'list']).code).toBe(0);
-    expect(quire(['version']).out).toContain(
+    expect((await quire(['coupons', 'list'])).code).toBe(0);
+    expect((await quire(['version'])).stdout).toContain(
       `Schema: ${migrationList.at(-1)?.name}, up to date (${count} migrations).`,
     );
-    expect(quire(['version', 'extra']).code).toBe(2);
+    expect((await quire(['version', 'extra'])).code).toBe(2);
   });
 
   it('removes the demo content once, and says so', async () => {
@@ -304,62 +278,68 @@ describe('quire CLI', () => {
     await migrateToLatest(handle.db, handle.kind);
     await seedDemoSite(handle);
     await handle.db.destroy();
-    const removed = quire(['demo', 'remove']);
-    expect(removed.code, removed.err).toBe(0);
-    expect(removed.out).toMatch(
+    const removed = await quire(['demo', 'remove']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toMatch(
       /^The demo content is gone: \d+ posts, \d+ pages, \d+ forms, \d+ images, 1 coupon and \d+ settings\.\n$/,
     );
-    expect(quire(['demo', 'remove']).out).toBe('There is no demo content left to remove.\n');
-    expect(quire(['demo', 'keep']).code).toBe(2);
+    expect((await quire(['demo', 'remove'])).stdout).toBe(
+      'There is no demo content left to remove.\n',
+    );
+    expect((await quire(['demo', 'keep'])).code).toBe(2);
   });
 
-  it('lists users, invites one through the outbox and changes a role', () => {
-    const created = quire(['admin', 'create', '--email', 'owner@example.org'], {
+  it('lists users, invites one through the outbox and changes a role', async () => {
+    const created = await quire(['admin', 'create', '--email', 'owner@example.org'], {
       input: 'a long enough password\n',
     });
-    expect(created.code, created.err).toBe(0);
-    const invited = quire(['users', 'invite', 'ed@example.org', '--role', 'editor']);
-    expect(invited.code, invited.err).toBe(0);
-    expect(invited.out).toMatch(
+    expect(created.code, created.stderr).toBe(0);
+    const invited = await quire(['users', 'invite', 'ed@example.org', '--role', 'editor']);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(invited.stdout).toMatch(
       /^Invited ed@example\.org as editor; the mail is in the outbox\. The link, valid 7 days:\nhttp:\/\/\S+\/admin\/invite\/\S+\n$/,
     );
-    expect(quire(['users', 'invite', 'ed@example.org', '--role', 'editor']).err).toContain(
-      'ed@example.org is invited already',
-    );
-    expect(quire(['users', 'list']).out).toBe(
+    expect(
+      (await quire(['users', 'invite', 'ed@example.org', '--role', 'editor'])).stderr,
+    ).toContain('ed@example.org is invited already');
+    expect((await quire(['users', 'list'])).stdout).toBe(
       'owner@example.org\tadministrator\t0 posts\tSite owner\n',
     );
-    expect(quire(['users', 'role', 'owner@example.org', '--role', 'author']).err).toContain(
-      'The site needs an administrator',
-    );
-    expect(quire(['users', 'invite', 'x@example.org', '--role', 'owner']).code).toBe(2);
+    expect(
+      (await quire(['users', 'role', 'owner@example.org', '--role', 'author'])).stderr,
+    ).toContain('The site needs an administrator');
+    expect((await quire(['users', 'invite', 'x@example.org', '--role', 'owner'])).code).toBe(2);
   });
 
-  it('explains itself and refuses unknown commands', () => {
-    expect(quire(['help']).out).toContain('import <file.json>');
-    const unknown = quire(['frobnicate']);
+  it('explains itself and refuses unknown commands', async () => {
+    expect((await quire(['help'])).stdout).toContain('import <file.json>');
+    const unknown = await quire(['frobnicate']);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('Unknown command "frobnicate"');
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
   });
 
-  it('creates an administrator with the password from standard input, once', () => {
-    const created = quire(['admin', 'create', '--email', 'me@example.org'], {
+  it('creates an administrator with the password from standard input, once', async () => {
+    const created = await quire(['admin', 'create', '--email', 'me@example.org'], {
       input: 'a long enough password\n',
     });
-    expect(created.code, created.err).toBe(0);
-    expect(created.out).toContain('Created the administrator me@example.org');
-    const again = quire(['admin', 'create', '--email', 'me@example.org'], {
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created the administrator me@example.org');
+    const again = await quire(['admin', 'create', '--email', 'me@example.org'], {
       input: 'another long password\n',
     });
     expect(again.code).toBe(1);
-    expect(again.err).toContain('already exists');
-    const short = quire(['admin', 'create', '--email', 'you@example.org'], { input: 'short\n' });
+    expect(again.stderr).toContain('already exists');
+    const short = await quire(['admin', 'create', '--email', 'you@example.org'], {
+      input: 'short\n',
+    });
     expect(short.code).toBe(1);
-    expect(short.err).toContain('at least 12 characters');
+    expect(short.stderr).toContain('at least 12 characters');
   });
 
   it('resets an administrator password and ends every session of it', async () => {
-    quire(['admin', 'create', '--email', 'me@example.org'], { input: 'a long enough password\n' });
+    await quire(['admin', 'create', '--email', 'me@example.org'], {
+      input: 'a long enough password\n',
+    });
     const handle = connectDatabase({ kind: 'sqlite', file: join(dir, 'quire.db') });
     try {
       const { id } = await handle.db
@@ -368,11 +348,11 @@ describe('quire CLI', () => {
         .where('email', '=', 'me@example.org')
         .executeTakeFirstOrThrow();
       const token = await createSession(handle.db, id);
-      const reset = quire(['admin', 'password', '--email', 'Me@Example.org'], {
+      const reset = await quire(['admin', 'password', '--email', 'Me@Example.org'], {
         input: 'a brand new password\n',
       });
-      expect(reset.code, reset.err).toBe(0);
-      expect(reset.out).toContain('Set a new password for me@example.org');
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stdout).toContain('Set a new password for me@example.org');
       const user = await handle.db
         .selectFrom('users')
         .select('password_hash')
@@ -383,14 +363,16 @@ describe('quire CLI', () => {
     } finally {
       await handle.db.destroy();
     }
-    const unknown = quire(['admin', 'password', '--email', 'you@example.org'], {
+    const unknown = await quire(['admin', 'password', '--email', 'you@example.org'], {
       input: 'a brand new password\n',
     });
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toContain('No administrator account has the address you@example.org');
-    const short = quire(['admin', 'password', '--email', 'me@example.org'], { input: 'short\n' });
+    expect(unknown.stderr).toContain('No administrator account has the address you@example.org');
+    const short = await quire(['admin', 'password', '--email', 'me@example.org'], {
+      input: 'short\n',
+    });
     expect(short.code).toBe(1);
-    expect(short.err).toContain('at least 12 characters');
+    expect(short.stderr).toContain('at least 12 characters');
   });
 
   it('exports every post with its images and imports them into another site', async () => {
@@ -401,17 +383,17 @@ describe('quire CLI', () => {
     });
     await app.close();
     const file = join(dir, 'site.json');
-    const exported = quire(['export', file]);
-    expect(exported.code, exported.err).toBe(0);
+    const exported = await quire(['export', file]);
+    expect(exported.code, exported.stderr).toBe(0);
     const archive = JSON.parse(readFileSync(file, 'utf8'));
     expect(archive.format).toBe('quire-content');
     expect(archive.posts.length).toBeGreaterThanOrEqual(12);
     expect(archive.media.length).toBeGreaterThan(0);
 
     const otherDb = join(dir, 'other.db');
-    const imported = quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
-    expect(imported.code, imported.err).toBe(0);
-    expect(imported.out).toContain(
+    const imported = await quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(
       `Imported ${archive.posts.length} posts and pages, ${archive.media.length} images.`,
     );
     const other = connectDatabase({ kind: 'sqlite', file: otherDb });
@@ -423,18 +405,18 @@ describe('quire CLI', () => {
     await other.db.destroy();
     expect(covers.length).toBeGreaterThan(0);
 
-    const twice = quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
+    const twice = await quire(['import', file], { env: { DATABASE_URL: `sqlite:${otherDb}` } });
     expect(twice.code).toBe(2);
-    expect(twice.err).toContain('is already used by another post');
+    expect(twice.stderr).toContain('is already used by another post');
   });
 
-  it('says clearly what is wrong with a bad file', () => {
-    expect(quire(['import', join(dir, 'missing.json')]).err).toContain('ENOENT');
+  it('says clearly what is wrong with a bad file', async () => {
+    expect((await quire(['import', join(dir, 'missing.json')])).stderr).toContain('ENOENT');
     writeFileSync(join(dir, 'broken.json'), '{ nope');
-    expect(quire(['import', join(dir, 'broken.json')]).err).toContain('not valid JSON');
+    expect((await quire(['import', join(dir, 'broken.json')])).stderr).toContain('not valid JSON');
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ posts: [] }));
-    const wrong = quire(['import', join(dir, 'other.json')]);
+    const wrong = await quire(['import', join(dir, 'other.json')]);
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toContain('not a Quire content file');
+    expect(wrong.stderr).toContain('not a Quire content file');
   });
 });

@@ -1,57 +1,34 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { runQuire } from '../support/quire-cli.ts';
+import { startTestSite, type TestServer, type TestSite } from '../support/test-server.ts';
 
-const run = promisify(execFile);
 const secret = 'entries-cli-test-secret-0123456789abcdef';
 const contactFormId = 1;
 
 for (const database of testDatabases()) {
   describe(`form entries before an administrator exists, on ${database.name}`, () => {
+    let site: TestSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let databaseUrl: string;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
-      server = await startTestServer({
+      site = await startTestSite(database, {
         QUIRE_SECRET: secret,
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
-        ...(database.name === 'postgres'
-          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
-          : {}),
       });
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
-      handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
+      ({ server, handle, databaseUrl } = site);
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
     });
 
-    const cli = (...args: string[]) =>
-      run(
-        process.execPath,
-        ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-        {
-          env: { ...process.env, DATABASE_URL: databaseUrl },
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      );
+    const cli = (...args: string[]) => runQuire(args, { DATABASE_URL: databaseUrl });
 
     it('says at start-up that nobody would be notified, and how to create an administrator', () => {
       const output = server.errorOutput();
@@ -87,12 +64,14 @@ for (const database of testDatabases()) {
       await server.waitForErrorOutput(/A new entry of form 1 \("[^"]+"\) notifies nobody/);
 
       const listed = await cli('entries', 'list', '--form', String(contactFormId));
+      expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toMatch(/^#\d+ {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}form 1 /);
       expect(listed.stdout).toContain('      Grace Hopper');
       expect(listed.stdout).toContain('      A line\n      and =SUM(A1) another, "quoted"');
 
       const file = join(server.dataDir, 'contact.csv');
       const exported = await cli('entries', 'export', '--form', String(contactFormId), file);
+      expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stderr).toContain(`Exported 1 entries of form 1 to ${file}.`);
       const csv = readFileSync(file, 'utf8');
       expect(csv.startsWith('\ufeffEntry,Submitted (UTC),Status,')).toBe(true);
@@ -123,7 +102,8 @@ for (const database of testDatabases()) {
           .execute();
       }
       const file = join(server.dataDir, 'event.csv');
-      await cli('entries', 'export', '--form', '2', file);
+      const exported = await cli('entries', 'export', '--form', '2', file);
+      expect(exported.code, exported.stderr).toBe(0);
       const lines = readFileSync(file, 'utf8').trim().split('\n');
       expect(lines).toHaveLength(total + 1);
       // Field 99 is no field of the event form: its answers get a column of their own, headed
@@ -142,6 +122,7 @@ for (const database of testDatabases()) {
         '--format',
         'json',
       );
+      expect(listed.code, listed.stderr).toBe(0);
       const entries = JSON.parse(listed.stdout) as Array<{ fields: Array<{ value: string }> }>;
       expect(entries.map((e) => e.fields[0]?.value)).toEqual([
         '=person 1233',
@@ -151,11 +132,9 @@ for (const database of testDatabases()) {
     });
 
     it('refuses a form that does not exist with a clear message', async () => {
-      const refused = await cli('entries', 'export', '--form', '999', 'x.csv').catch(
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(refused).toMatchObject({ code: 2 });
-      expect((refused as { stderr: string }).stderr).toContain('There is no form 999.');
+      const refused = await cli('entries', 'export', '--form', '999', 'x.csv');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('There is no form 999.');
     });
   });
 }

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addField } from '../../src/features/admin/form-builder.ts';
 import type { FormDefinition } from '../../src/features/forms/form-definition.ts';
@@ -15,9 +13,8 @@ import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { postAjax } from '../support/ajax-post.ts';
 import { testDatabases } from '../support/databases.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import type { TestServer } from '../support/test-server.ts';
-
-const run = promisify(execFile);
 
 const callBack = {
   title: 'Call-back',
@@ -46,13 +43,9 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle, cookie } = site);
+      ({ server, handle, cookie, databaseUrl } = site);
       const page = await fetch(`${server.url}/admin/forms`, { headers: { cookie } });
       csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
     }, 90_000);
     afterAll(async () => {
       await site?.stop();
@@ -120,14 +113,7 @@ for (const database of testDatabases()) {
         text,
       };
     };
-    const cli = (...args: string[]) =>
-      run(
-        process.execPath,
-        ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-        {
-          env: { ...process.env, DATABASE_URL: databaseUrl },
-        },
-      );
+    const cli = (...args: string[]) => runQuire(args, { DATABASE_URL: databaseUrl });
 
     it('keeps a deleted field’s answers under its own column when a new field is added', async () => {
       const created = await save(callBack);
@@ -242,10 +228,12 @@ for (const database of testDatabases()) {
       ]);
 
       const listed = await cli('entries', 'list', '--form', String(formId));
+      expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toContain(`form ${formId} "Workshop sign-up (deleted)"`);
       expect(listed.stdout).toContain('  Phone:\n      020 7946 0000');
       const file = join(server.dataDir, `deleted-form-${formId}.csv`);
       const written = await cli('entries', 'export', '--form', String(formId), file);
+      expect(written.code, written.stderr).toBe(0);
       expect(written.stderr).toContain(`Exported 2 entries of form ${formId}`);
       // The same file as the admin's download (whose reader drops the byte-order mark).
       expect(readFileSync(file, 'utf8')).toBe(`\ufeff${csv.text}`);

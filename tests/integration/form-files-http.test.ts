@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +15,12 @@ import { fileStorages } from '../../src/features/forms/server/files-storage.ts';
 import { issueFormToken } from '../../src/features/forms/server/form-token.ts';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestSite, type TestServer, type TestSite } from '../support/test-server.ts';
 
-const run = promisify(execFile);
 const secret = 'form-files-http-test-secret-0123456789abcdef';
 
 /** A form with every file-backed field: uploads (png or txt, 100 KB each, 3), a photo, a signature. */
@@ -114,6 +112,7 @@ function filesUnder(dir: string): string[] {
 
 for (const database of testDatabases()) {
   describe(`form files over HTTP on ${database.name}`, () => {
+    let site: TestSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
     let databaseUrl: string;
@@ -123,27 +122,14 @@ for (const database of testDatabases()) {
     let s3: S3StandIn;
 
     beforeAll(async () => {
-      const empty = await database.open();
-      await empty.close();
       s3 = await startS3StandIn();
-      server = await startTestServer({
+      site = await startTestSite(database, {
         QUIRE_SECRET: secret,
         QUIRE_ADMIN_EMAIL: 'owner@example.org',
         QUIRE_ADMIN_PASSWORD: 'correct horse battery staple',
         FORM_SUBMISSIONS_PER_MINUTE: '1000',
-        ...(database.name === 'postgres'
-          ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string }
-          : {}),
       });
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(server.dataDir, 'quire.db')}`;
-      handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-      );
+      ({ server, handle, databaseUrl } = site);
       formId = (await saveForm(handle, filesForm)).id;
       const page = await savePost(handle, {
         type: 'page',
@@ -158,10 +144,12 @@ for (const database of testDatabases()) {
       adminCookie = `${sessionCookieName}=${await createSession(handle.db, owner.id)}`;
     }, 90_000);
     afterAll(async () => {
-      await handle?.db.destroy();
-      await server?.stop();
+      await site?.stop();
       await s3?.stop();
     });
+
+    /** `quire …args` on the site's database, as its operator runs it. */
+    const cli = (...args: string[]) => runQuire(args, { DATABASE_URL: databaseUrl });
 
     let counter = 0;
     const now = () => Math.floor(Date.now() / 1000);
@@ -279,17 +267,12 @@ for (const database of testDatabases()) {
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await owner.arrayBuffer()).equals(image)).toBe(true);
       // The command line's list and CSV show the files readably, with their addresses.
-      const cliEnv = { env: { ...process.env, DATABASE_URL: databaseUrl } };
-      const cli = (...args: string[]) =>
-        run(
-          process.execPath,
-          ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-          cliEnv,
-        );
       const listed = await cli('entries', 'list', '--form', String(formId), '--limit', '1');
+      expect(listed.code, listed.stderr).toBe(0);
       expect(listed.stdout).toContain(`passwd.png (0.002 MB) ${server.url}/admin/files/`);
       const csv = join(server.dataDir, 'files.csv');
-      await cli('entries', 'export', '--form', String(formId), csv);
+      const exported = await cli('entries', 'export', '--form', String(formId), csv);
+      expect(exported.code, exported.stderr).toBe(0);
       expect(readFileSync(csv, 'utf8')).toContain(
         `notes.txt (0.000 MB) ${server.url}/admin/files/`,
       );
@@ -429,17 +412,8 @@ for (const database of testDatabases()) {
       expect(sent.status).toBe(200);
       const entry = await latestEntry();
       expect(await count('form_files')).toBe(before[0] + 2);
-      await run(
-        process.execPath,
-        [
-          '--disable-warning=ExperimentalWarning',
-          'src/cli/quire.ts',
-          'entries',
-          'delete',
-          String(entry.id),
-        ],
-        { env: { ...process.env, DATABASE_URL: databaseUrl } },
-      );
+      const deleted = await cli('entries', 'delete', String(entry.id));
+      expect(deleted.code, deleted.stderr).toBe(0);
       expect(await Promise.all([count('form_files'), count('form_file_chunks')])).toEqual(before);
     });
 
@@ -573,17 +547,8 @@ for (const database of testDatabases()) {
         expect(s3.objects.size).toBe(objects);
         expect(s3.openUploads()).toBe(0);
 
-        await run(
-          process.execPath,
-          [
-            '--disable-warning=ExperimentalWarning',
-            'src/cli/quire.ts',
-            'entries',
-            'delete',
-            String(entry.id),
-          ],
-          { env: { ...process.env, DATABASE_URL: databaseUrl } },
-        );
+        const deleted = await cli('entries', 'delete', String(entry.id));
+        expect(deleted.code, deleted.stderr).toBe(0);
         expect(s3.objects.has(`entries/${big?.storage_key}`)).toBe(false);
         expect(s3.objects.has(`entries/${drawn?.storage_key}`)).toBe(false);
       } finally {

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveForm } from '../../src/features/forms/server/forms-store.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
 import { confirmImport, type ImportSite, previewImport } from '../support/forms-import.ts';
+import { runQuire } from '../support/quire-cli.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
@@ -17,8 +16,6 @@ import type { TestServer } from '../support/test-server.ts';
  * asks at a terminal and elsewhere needs --replace and --restore-deleted. A plan that no longer
  * holds when confirmed is shown again, not done.
  */
-
-const run = promisify(execFile);
 
 const definition = (title: string) => ({
   title,
@@ -30,6 +27,7 @@ for (const database of testDatabases()) {
     let site: AdminSite | undefined;
     let server: TestServer;
     let handle: DatabaseHandle;
+    let databaseUrl = '';
     let screen: ImportSite;
     /** A live form, a form deleted with its entries kept, and the file that names both. */
     let live: number;
@@ -38,7 +36,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       site = await startAdminSite(database);
-      ({ server, handle } = site);
+      ({ server, handle, databaseUrl } = site);
       const page = await fetch(`${server.url}/admin/forms`, { headers: { cookie: site.cookie } });
       const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
       screen = { url: server.url, cookie: site.cookie, csrf };
@@ -148,41 +146,22 @@ for (const database of testDatabases()) {
       );
       await deleteKeepingEntries(deleted);
       const cli = (...args: string[]) =>
-        run(
-          process.execPath,
-          [
-            '--disable-warning=ExperimentalWarning',
-            'src/cli/quire.ts',
-            'forms',
-            'import',
-            path,
-            ...args,
-          ],
-          {
-            env: {
-              ...process.env,
-              DATABASE_URL:
-                database.name === 'postgres'
-                  ? (process.env.TEST_DATABASE_URL as string)
-                  : `sqlite:${join(server.dataDir, 'quire.db')}`,
-            },
-          },
-        );
-      const refused = await cli().then(
-        () => undefined,
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
-      expect(refused?.code).toBe(1);
-      expect(refused?.stderr).toContain(
+        runQuire(['forms', 'import', path, ...args], {
+          DATABASE_URL: databaseUrl,
+        });
+      const refused = await cli();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
         `Left form ${live} as it was (Live form, from the file): pass --replace to replace it.`,
       );
-      expect(refused?.stderr).toContain(
+      expect(refused.stderr).toContain(
         `Left form ${deleted} as it was (Deleted form, from the file): pass --restore-deleted to bring it back.`,
       );
       expect(await row(live)).toMatchObject({ title: 'Live form, from the file' });
       expect((await row(deleted))?.deleted_at).not.toBeNull();
 
       const done = await cli('--replace', '--restore-deleted');
+      expect(done.code, done.stderr).toBe(0);
       expect(done.stdout).toContain(`Replaced form ${live}: Live form, by the CLI`);
       expect(done.stdout).toContain(`Brought back form ${deleted}: Deleted form, by the CLI`);
       expect(await row(deleted)).toMatchObject({

@@ -1,16 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ghostMessages } from '../../src/features/import/messages.ts';
 import type { ImportReport } from '../../src/features/import/server/import-runs.ts';
-import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { writeTestImage } from '../support/folder-media.ts';
+import { type CliSite, startCliSite } from '../support/quire-cli.ts';
 
-const run = promisify(execFile);
 const fixture = 'tests/fixtures/import/ghost/ghost-5-lexical.json';
 const members = 'tests/fixtures/import/ghost/members.csv';
 
@@ -22,43 +17,17 @@ const members = 'tests/fixtures/import/ghost/members.csv';
  */
 for (const database of testDatabases()) {
   describe(`import-ghost on the command line, on ${database.name}`, () => {
-    let folder = '';
-    let databaseUrl = '';
+    let site: CliSite;
 
     beforeAll(async () => {
-      folder = mkdtempSync(join(tmpdir(), 'quire-ghost-cli-'));
-      const opened = await database.open();
-      await opened.close();
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(folder, 'quire.db')}`;
+      site = await startCliSite(database);
     });
-    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    afterAll(() => site?.remove());
 
-    const cli = async (...args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(
-          process.execPath,
-          ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import-ghost', ...args],
-          {
-            env: {
-              ...process.env,
-              DATABASE_URL: databaseUrl,
-              DATA_DIR: folder,
-              LOG_LEVEL: 'warn',
-            },
-          },
-        );
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]) => site.quire('import-ghost', ...args);
 
     it('imports an export with its images and members, and prints one report', async () => {
-      const content = join(folder, 'content');
+      const content = join(site.dataDir, 'content');
       for (const name of ['tram', 'a', 'pic', 'book', 'bg', 'cover', 'h']) {
         await writeTestImage(join(content, 'images'), `2024/05/${name}.jpg`, 1200, 800);
       }
@@ -87,11 +56,7 @@ for (const database of testDatabases()) {
       expect(again.stdout).toContain('Dry run: nothing was written.');
       expect(again.stdout).toContain('post: 0 imported, 0 updated, 4 skipped, 0 failed');
 
-      const handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(folder, 'quire.db') },
-      );
+      const handle = site.connect();
       try {
         const post = await handle.db
           .selectFrom('posts')

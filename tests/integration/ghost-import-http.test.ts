@@ -2,14 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimImportRun, createImportRun } from '../../src/features/import/server/import-runs.ts';
-import { runImport } from '../../src/features/import/server/run-import.ts';
+import { createImportRun } from '../../src/features/import/server/import-runs.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { createLogger } from '../../src/platform/log.ts';
-import { importDependencies } from '../../src/server/import-wiring.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
 import { folderMedia, writeTestImage } from '../support/folder-media.ts';
+import { claimAndRunImport, importDependenciesWithMedia } from '../support/import-run.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /** A Ghost slug longer than Quire's 80 characters: the post's address changes here. */
@@ -39,10 +37,6 @@ for (const database of testDatabases()) {
       const exported = readFileSync('tests/fixtures/import/ghost/ghost-5-lexical.json', 'utf8');
       const file = join(folder, 'ghost.json');
       writeFileSync(file, exported.replace('"slug": "lisbon-in-spring"', `"slug": "${longSlug}"`));
-      const deps = {
-        ...importDependencies({ database: handle, log: createLogger('silent'), dataDir: folder }),
-        mediaSource: () => folderMedia(images),
-      };
       const id = await createImportRun(handle.db, {
         source: 'ghost',
         file,
@@ -50,8 +44,8 @@ for (const database of testDatabases()) {
         options: { mediaDir: images, siteUrl: 'https://ghost.example.org' },
         createdBy: null,
       });
-      expect(await claimImportRun(handle.db, id, 'http-test')).toBe(true);
-      expect(await runImport(deps, id, 'http-test')).toBe('done');
+      const deps = importDependenciesWithMedia(handle, folder, folderMedia(images));
+      expect((await claimAndRunImport(deps, id, 'http-test')).outcome).toBe('done');
     }, 90_000);
     afterAll(async () => {
       await site?.stop();

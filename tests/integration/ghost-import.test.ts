@@ -4,18 +4,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ghostMessages } from '../../src/features/import/messages.ts';
 import {
-  claimImportRun,
   createImportRun,
-  findImportRun,
   type ImportOptions,
   type ImportSource,
 } from '../../src/features/import/server/import-runs.ts';
-import { runImport } from '../../src/features/import/server/run-import.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { createLogger } from '../../src/platform/log.ts';
-import { importDependencies } from '../../src/server/import-wiring.ts';
 import { testDatabases } from '../support/databases.ts';
 import { folderMedia, writeTestImage } from '../support/folder-media.ts';
+import { claimAndRunImport, importDependenciesWithMedia } from '../support/import-run.ts';
 
 const ghost5 = 'tests/fixtures/import/ghost/ghost-5-lexical.json';
 const ghost2 = 'tests/fixtures/import/ghost/ghost-2-mobiledoc.json';
@@ -53,10 +49,6 @@ for (const database of testDatabases()) {
       rmSync(folder, { recursive: true, force: true });
     });
 
-    const deps = () => ({
-      ...importDependencies({ database: handle, log: createLogger('silent'), dataDir: folder }),
-      mediaSource: () => media,
-    });
     const importOnce = async (
       file: string,
       options: ImportOptions = { mediaDir: 'content', siteUrl },
@@ -69,10 +61,7 @@ for (const database of testDatabases()) {
         options,
         createdBy: null,
       });
-      expect(await claimImportRun(handle.db, id, 'test')).toBe(true);
-      const outcome = await runImport(deps(), id, 'test');
-      const run = await findImportRun(handle.db, id);
-      return { outcome, run: run!, report: run!.report };
+      return claimAndRunImport(importDependenciesWithMedia(handle, folder, media), id);
     };
     const tables = ['posts', 'media', 'tags', 'users', 'redirects', 'subscribers'] as const;
     const rows = async (table: (typeof tables)[number] | 'import_items') =>

@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectRuleMessages as rule } from '../../src/features/content/address-messages.ts';
 import { testDatabases } from '../support/databases.ts';
-
-const run = promisify(execFile);
+import { type CliSite, startCliSite } from '../support/quire-cli.ts';
 
 /**
  * `npm run quire -- redirects …` for operators (issue 29, point 5): add (with the screen's checks
@@ -16,33 +12,14 @@ const run = promisify(execFile);
  */
 for (const database of testDatabases()) {
   describe(`redirects on the command line, on ${database.name}`, () => {
-    let folder = '';
-    let databaseUrl = '';
+    let site: CliSite;
 
     beforeAll(async () => {
-      folder = mkdtempSync(join(tmpdir(), 'quire-redirects-cli-'));
-      const opened = await database.open();
-      await opened.close();
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(folder, 'quire.db')}`;
+      site = await startCliSite(database);
     });
-    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    afterAll(() => site?.remove());
 
-    const cli = async (...args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(
-          process.execPath,
-          ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'redirects', ...args],
-          { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
-        );
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]) => site.quire('redirects', ...args);
 
     it('adds, lists, imports and deletes redirects as the Redirects screen does', async () => {
       expect(await cli('add', '/Old-Post', '/new-post/')).toMatchObject({
@@ -53,7 +30,7 @@ for (const database of testDatabases()) {
       expect(loop.code).toBe(1);
       expect(loop.stderr).toContain(rule.loop('/old-post/'));
 
-      const file = join(folder, 'redirects.csv');
+      const file = join(site.dataDir, 'redirects.csv');
       writeFileSync(file, 'from,to\n/new-post/,/newest/\nnot a path,/x/\n');
       const asked = await cli('import', file);
       expect(asked.code).toBe(1);

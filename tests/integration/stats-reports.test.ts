@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import type { StatHitsTable } from '../../src/platform/db/schema.ts';
 import { boot } from '../../src/server/boot.ts';
 import { startStatsMaintenance } from '../../src/server/stats-maintenance.ts';
 import { testDatabases } from '../support/databases.ts';
+import { runQuire } from '../support/quire-cli.ts';
 
 const hour = 3_600_000;
 /** "Now" for folding: 2026-11-22 15:00 UTC. */
@@ -593,21 +593,8 @@ describe('quire stats on the command line', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const quire = (args: string[]) => {
-    const result = spawnSync(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', ...args],
-      {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`,
-          STATS_RAW_DAYS: '60',
-        },
-      },
-    );
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
+  const quire = (args: string[]) =>
+    runQuire(args, { DATABASE_URL: `sqlite:${join(dir, 'quire.db')}`, STATS_RAW_DAYS: '60' });
 
   it('prints the report as text or JSON, folds on request, and refuses bad arguments', async () => {
     const handle = connectDatabase({ kind: 'sqlite', file: join(dir, 'quire.db') });
@@ -626,34 +613,36 @@ describe('quire stats on the command line', () => {
     });
     await handle.db.destroy();
 
-    const json = quire(['stats', '--days', '7', '--format', 'json']);
-    expect(json.code, json.err).toBe(0);
-    expect(JSON.parse(json.out)).toEqual(expected);
+    const json = await quire(['stats', '--days', '7', '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(expected);
 
-    const text = quire(['stats', '--days', '7']);
-    expect(text.code, text.err).toBe(0);
-    expect(text.out).toContain(
+    const text = await quire(['stats', '--days', '7']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
       `Statistics ${isoDay(realToday - 6)} to ${isoDay(realToday)} (7 days, UTC)`,
     );
-    expect(text.out).toMatch(/Page views +3\n/);
-    expect(text.out).toContain('/<script>x</script>\\x1b[2J');
-    expect(text.out).not.toContain('\u001b');
+    expect(text.stdout).toMatch(/Page views +3\n/);
+    expect(text.stdout).toContain('/<script>x</script>\\x1b[2J');
+    expect(text.stdout).not.toContain('\u001b');
 
-    const fold = quire(['stats', 'fold']);
-    expect(fold.code, fold.err).toBe(0);
-    expect(fold.out).toMatch(/^Folded \d+ day\(s\), 3 hits: /);
-    expect(fold.out).toContain('No raw hits before');
-    expect(JSON.parse(quire(['stats', '--days', '7', '--format', 'json']).out)).toEqual(expected);
+    const fold = await quire(['stats', 'fold']);
+    expect(fold.code, fold.stderr).toBe(0);
+    expect(fold.stdout).toMatch(/^Folded \d+ day\(s\), 3 hits: /);
+    expect(fold.stdout).toContain('No raw hits before');
+    expect(JSON.parse((await quire(['stats', '--days', '7', '--format', 'json'])).stdout)).toEqual(
+      expected,
+    );
     // The default period is the last 30 days: the hit 40 days ago is outside it.
-    expect(quire(['stats', '--format', 'json']).out).not.toContain('/old/');
+    expect((await quire(['stats', '--format', 'json'])).stdout).not.toContain('/old/');
 
-    const bad = quire(['stats', '--days', '0']);
+    const bad = await quire(['stats', '--days', '0']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--days must be a whole number from 1 to 1096, not "0".');
-    expect(bad.out).toBe('');
-    const reversed = quire(['stats', '--from', '2026-11-22', '--to', '2026-11-01']);
+    expect(bad.stderr).toContain('--days must be a whole number from 1 to 1096, not "0".');
+    expect(bad.stdout).toBe('');
+    const reversed = await quire(['stats', '--from', '2026-11-22', '--to', '2026-11-01']);
     expect(reversed.code).toBe(2);
-    expect(reversed.err).toContain('The period starts after it ends');
-    expect(quire(['help']).out).toContain('stats fold');
+    expect(reversed.stderr).toContain('The period starts after it ends');
+    expect((await quire(['help'])).stdout).toContain('stats fold');
   });
 });

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, mediaMessages } from '../../src/features/import/messages.ts';
 import type { ImportReport } from '../../src/features/import/server/import-runs.ts';
-import { connectDatabase } from '../../src/platform/db/connect.ts';
 import { testDatabases } from '../support/databases.ts';
 import { writeTestImage } from '../support/folder-media.ts';
+import { type CliSite, startCliSite } from '../support/quire-cli.ts';
 
-const run = promisify(execFile);
 const fixture = 'tests/fixtures/import/site-move.wxr.xml';
 
 /**
@@ -20,45 +16,14 @@ const fixture = 'tests/fixtures/import/site-move.wxr.xml';
  */
 for (const database of testDatabases()) {
   describe(`import-wordpress on the command line, on ${database.name}`, () => {
-    let folder = '';
-    let databaseUrl = '';
+    let site: CliSite;
 
     beforeAll(async () => {
-      folder = mkdtempSync(join(tmpdir(), 'quire-wp-cli-'));
-      const opened = await database.open();
-      await opened.close();
-      databaseUrl =
-        database.name === 'postgres'
-          ? (process.env.TEST_DATABASE_URL as string)
-          : `sqlite:${join(folder, 'quire.db')}`;
+      site = await startCliSite(database);
     });
-    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    afterAll(() => site?.remove());
 
-    const cli = async (...args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(
-          process.execPath,
-          [
-            '--disable-warning=ExperimentalWarning',
-            'src/cli/quire.ts',
-            'import-wordpress',
-            ...args,
-          ],
-          {
-            env: {
-              ...process.env,
-              DATABASE_URL: databaseUrl,
-              DATA_DIR: folder,
-              LOG_LEVEL: 'warn',
-            },
-          },
-        );
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]) => site.quire('import-wordpress', ...args);
 
     it('imports an export and prints its report, as JSON when asked', async () => {
       const first = await cli(fixture, '--json');
@@ -82,7 +47,7 @@ for (const database of testDatabases()) {
     });
 
     it('takes the images from a copy of wp-content/uploads given with --media', async () => {
-      const uploads = join(folder, 'uploads');
+      const uploads = join(site.dataDir, 'uploads');
       await writeTestImage(uploads, '2024/05/café.jpg', 1600, 1200);
       await writeTestImage(uploads, '2024/05/harbour.png', 800, 600);
       const imported = await cli(fixture, '--media', uploads, '--json');
@@ -90,11 +55,7 @@ for (const database of testDatabases()) {
       const report = JSON.parse(imported.stdout) as ImportReport;
       // The two images come in (the first run could not fetch them); the PDF is no image.
       expect(report.counts.attachment).toMatchObject({ imported: 2, skipped: 1, failed: 0 });
-      const handle = connectDatabase(
-        database.name === 'postgres'
-          ? { kind: 'postgres', url: databaseUrl }
-          : { kind: 'sqlite', file: join(folder, 'quire.db') },
-      );
+      const handle = site.connect();
       try {
         const media = await handle.db.selectFrom('media').select(['file_name', 'width']).execute();
         expect(media).toEqual(
@@ -115,10 +76,10 @@ for (const database of testDatabases()) {
     });
 
     it('refuses a media folder that is not there and an old-site address that is none, before importing', async () => {
-      const missing = await cli(fixture, '--media', join(folder, 'no-such-folder'));
+      const missing = await cli(fixture, '--media', join(site.dataDir, 'no-such-folder'));
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain(
-        mediaMessages.folderUnreadable(join(folder, 'no-such-folder')),
+        mediaMessages.folderUnreadable(join(site.dataDir, 'no-such-folder')),
       );
       const notAnAddress = await cli(fixture, '--media-from', 'old.example.com');
       expect(notAnAddress.code).toBe(1);
@@ -128,7 +89,7 @@ for (const database of testDatabases()) {
     });
 
     it('fails on a file that is not a WordPress export, saying why', async () => {
-      const file = join(folder, 'export.json');
+      const file = join(site.dataDir, 'export.json');
       writeFileSync(file, '{"db":[]}');
       const failed = await cli(file);
       expect(failed.code).toBe(1);

@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimImportRun, createImportRun } from '../../src/features/import/server/import-runs.ts';
-import { runImport } from '../../src/features/import/server/run-import.ts';
+import { createImportRun } from '../../src/features/import/server/import-runs.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { createLogger } from '../../src/platform/log.ts';
-import { importDependencies } from '../../src/server/import-wiring.ts';
 import { type AdminSite, startAdminSite } from '../support/admin-site.ts';
 import { testDatabases } from '../support/databases.ts';
 import { folderMedia, writeTestImage } from '../support/folder-media.ts';
+import { claimAndRunImport, importDependenciesWithMedia } from '../support/import-run.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
@@ -31,10 +29,6 @@ for (const database of testDatabases()) {
       folder = mkdtempSync(join(tmpdir(), 'quire-wp-http-'));
       await writeTestImage(folder, '2024/05/café.jpg', 1600, 1200);
       await writeTestImage(folder, '2024/05/harbour.png', 800, 600);
-      const deps = {
-        ...importDependencies({ database: handle, log: createLogger('silent'), dataDir: folder }),
-        mediaSource: () => folderMedia(folder),
-      };
       const id = await createImportRun(handle.db, {
         source: 'wordpress',
         file: resolve('tests/fixtures/import/site-move.wxr.xml'),
@@ -42,8 +36,8 @@ for (const database of testDatabases()) {
         options: { mediaDir: folder },
         createdBy: null,
       });
-      expect(await claimImportRun(handle.db, id, 'http-test')).toBe(true);
-      expect(await runImport(deps, id, 'http-test')).toBe('done');
+      const deps = importDependenciesWithMedia(handle, folder, folderMedia(folder));
+      expect((await claimAndRunImport(deps, id, 'http-test')).outcome).toBe('done');
     }, 90_000);
     afterAll(async () => {
       await site?.stop();

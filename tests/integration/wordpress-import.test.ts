@@ -8,17 +8,15 @@ import {
   claimImportRun,
   createImportRun,
   findImportItem,
-  findImportRun,
   type ImportOptions,
   type ImportSource,
   nextClaimableRun,
 } from '../../src/features/import/server/import-runs.ts';
 import { runImport } from '../../src/features/import/server/run-import.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { createLogger } from '../../src/platform/log.ts';
-import { importDependencies } from '../../src/server/import-wiring.ts';
 import { testDatabases } from '../support/databases.ts';
 import { folderMedia, writeTestImage } from '../support/folder-media.ts';
+import { claimAndRunImport, importDependenciesWithMedia } from '../support/import-run.ts';
 
 const fixture = 'tests/fixtures/import/site-move.wxr.xml';
 const site = 'https://old.example.com';
@@ -47,10 +45,7 @@ for (const database of testDatabases()) {
       rmSync(folder, { recursive: true, force: true });
     });
 
-    const deps = () => ({
-      ...importDependencies({ database: handle, log: createLogger('silent'), dataDir: folder }),
-      mediaSource: () => media,
-    });
+    const deps = () => importDependenciesWithMedia(handle, folder, media);
     const newRun = (file = fixture, options: ImportOptions = { mediaDir: 'uploads' }) =>
       createImportRun(handle.db, {
         source: 'wordpress',
@@ -59,13 +54,8 @@ for (const database of testDatabases()) {
         options,
         createdBy: null,
       });
-    const importOnce = async (file = fixture, options?: ImportOptions) => {
-      const id = await newRun(file, options);
-      expect(await claimImportRun(handle.db, id, 'test')).toBe(true);
-      const outcome = await runImport(deps(), id, 'test');
-      const run = await findImportRun(handle.db, id);
-      return { outcome, run: run!, report: run!.report };
-    };
+    const importOnce = async (file = fixture, options?: ImportOptions) =>
+      claimAndRunImport(deps(), await newRun(file, options));
     const rows = async (table: 'posts' | 'media' | 'tags' | 'users' | 'forms' | 'redirects') =>
       Number(
         (
@@ -121,9 +111,8 @@ for (const database of testDatabases()) {
       expect(media.asked).toHaveLength(2);
 
       expect(await nextClaimableRun(handle.db)).toBe(id);
-      expect(await claimImportRun(handle.db, id, 'second')).toBe(true);
-      expect(await runImport(deps(), id, 'second')).toBe('done');
-      const run = await findImportRun(handle.db, id);
+      const { outcome, run } = await claimAndRunImport(deps(), id, 'second');
+      expect(outcome).toBe('done');
       expect(run?.status).toBe('done');
       expect(run?.report.notes).toContain(importMessages.resumed);
       // Counted as this run's work, done once.
@@ -312,9 +301,9 @@ for (const database of testDatabases()) {
         options: {},
         createdBy: null,
       });
-      expect(await claimImportRun(handle.db, id, 'test')).toBe(true);
-      expect(await runImport(deps(), id, 'test')).toBe('failed');
-      expect(await findImportRun(handle.db, id)).toMatchObject({
+      const { outcome, run } = await claimAndRunImport(deps(), id);
+      expect(outcome).toBe('failed');
+      expect(run).toMatchObject({
         status: 'failed',
         error: importMessages.notImportableYet('typo3'),
       });

@@ -1,18 +1,12 @@
-import { join } from 'node:path';
 import { createSession } from '../../src/features/admin/server/sessions.ts';
 import { createAdmin } from '../../src/features/admin/server/users.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
-import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import type { TestDatabase } from './databases.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestSite, type TestServer, type TestSite } from './test-server.ts';
 
-export type AdminSite = {
-  server: TestServer;
-  /** The site's database, opened from the test as another instance would. */
-  handle: DatabaseHandle;
+export type AdminSite = TestSite & {
   /** The `Cookie` header of a signed-in administrator's session. */
   cookie: string;
-  stop: () => Promise<void>;
 };
 
 /**
@@ -23,27 +17,15 @@ export async function startAdminSite(
   database: TestDatabase,
   env: Record<string, string> = {},
 ): Promise<AdminSite> {
-  const empty = await database.open();
-  await empty.close();
-  const url = database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
-  const server = await startTestServer(url ? { ...env, DATABASE_URL: url } : env);
-  const handle = connectDatabase(
-    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(server.dataDir, 'quire.db') },
-  );
-  const admin = await createAdmin(handle.db, {
+  const site = await startTestSite(database, env);
+  const admin = await createAdmin(site.handle.db, {
     name: 'Owner',
     email: 'owner@example.org',
     password: 'a long and careful password',
   });
-  const cookie = `${sessionCookieName}=${await createSession(handle.db, admin.id)}`;
   return {
-    server,
-    handle,
-    cookie,
-    stop: async () => {
-      await handle.db.destroy();
-      await server.stop();
-    },
+    ...site,
+    cookie: `${sessionCookieName}=${await createSession(site.handle.db, admin.id)}`,
   };
 }
 

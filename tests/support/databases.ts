@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { Config } from '../../src/platform/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 
@@ -62,4 +63,21 @@ export function testDatabases(): TestDatabase[] {
     });
   }
   return list;
+}
+
+/**
+ * The database of a site whose data folder is `dataDir`, on this test database: the PostgreSQL
+ * test database, or the SQLite file `quire.db` in that folder. `url` is its DATABASE_URL (for the
+ * server and the command line); `config` is what `connectDatabase` takes, to open it from a test.
+ */
+export function siteDatabase(
+  database: TestDatabase,
+  dataDir: string,
+): { url: string; config: Config['database'] } {
+  if (database.name === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    return { url, config: { kind: 'postgres', url } };
+  }
+  const file = join(dataDir, 'quire.db');
+  return { url: `sqlite:${file}`, config: { kind: 'sqlite', file } };
 }

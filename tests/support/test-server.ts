@@ -1,9 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { siteDatabase, type TestDatabase } from './databases.ts';
 import { livingMembers, signalGroupAndWait } from './process-group.ts';
+import { runQuire } from './quire-cli.ts';
 import { serverEntry } from './server-entry.ts';
 
 export type TestServer = {
@@ -123,6 +126,42 @@ export async function startTestServer(
   };
 }
 
+export type TestSite = {
+  server: TestServer;
+  /** The site's database, opened from the test as another instance would. */
+  handle: DatabaseHandle;
+  /** The site's DATABASE_URL, for the command line. */
+  databaseUrl: string;
+  /** Closes the test's connection, then ends the server and deletes its data. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The built site on an emptied test database (on SQLite, a new file in the server's data
+ * folder), and that database opened from the test. `env` is added to the server's environment.
+ */
+export async function startTestSite(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestSite> {
+  const empty = await database.open();
+  await empty.close();
+  const postgresUrl =
+    database.name === 'postgres' ? (process.env.TEST_DATABASE_URL as string) : undefined;
+  const server = await startTestServer(postgresUrl ? { ...env, DATABASE_URL: postgresUrl } : env);
+  const { url, config } = siteDatabase(database, server.dataDir);
+  const handle = connectDatabase(config);
+  return {
+    server,
+    handle,
+    databaseUrl: url,
+    stop: async () => {
+      await handle.db.destroy();
+      await server.stop();
+    },
+  };
+}
+
 /** Publishes a post through the CLI, a separate process, as another instance would. */
 export async function publishPostFromOutside(server: TestServer, title: string): Promise<void> {
   const file = join(server.dataDir, 'import.json');
@@ -139,11 +178,8 @@ export async function publishPostFromOutside(server: TestServer, title: string):
     ],
   };
   writeFileSync(file, JSON.stringify(archive));
-  execFileSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'src/cli/quire.ts', 'import', file],
-    {
-      env: { ...process.env, DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}` },
-    },
-  );
+  const imported = await runQuire(['import', file], {
+    DATABASE_URL: `sqlite:${join(server.dataDir, 'quire.db')}`,
+  });
+  if (imported.code !== 0) throw new Error(`quire import failed: ${imported.stderr}`);
 }
