@@ -5,7 +5,7 @@ import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { probeListen } from './listen-problem.ts';
 import { isStartFailure } from './start-failure.ts';
-import { workerExecArgv } from './worker-flags.ts';
+import { singleProcessArgv, workerExecArgv } from './worker-flags.ts';
 
 /**
  * `npm run serve`: serves the built site from one process per core (WEB_CONCURRENCY). The
@@ -97,6 +97,30 @@ function superviseWorkers(config: Config, log: Logger): void {
   process.on('SIGINT', stop);
 }
 
+/** Set in the environment of a serving process that started itself again with the flags. */
+const flagsGiven = 'QUIRE_SERVE_FLAGS_GIVEN';
+
+/**
+ * One serving process takes the workers' V8 flags too (worker-flags.ts), unless the operator
+ * set them: V8 reads them only when it starts, so the process replaces itself with a start
+ * that has them (`execve`: the same process id, nothing loaded yet but the configuration),
+ * and systemd, npm and a process manager keep watching the same process.
+ */
+function takeWorkerFlags(): void {
+  if (process.env[flagsGiven] === '1' || typeof process.execve !== 'function') return;
+  const argv = singleProcessArgv(process.execArgv, process.argv, process.env.NODE_OPTIONS);
+  if (!argv) return;
+  try {
+    process.execve(process.execPath, [process.execPath, ...argv], {
+      ...process.env,
+      [flagsGiven]: '1',
+    });
+  } catch (error) {
+    // The process was not replaced (the system refused): it serves as it was started.
+    console.error(`Serving without the workers' V8 flags: ${(error as Error).message}`);
+  }
+}
+
 async function primary(): Promise<void> {
   if (!existsSync(join(distDir, 'server', 'entry.mjs'))) {
     console.error(
@@ -105,6 +129,7 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const config = configOrExit();
+  if (config.workers === 1) takeWorkerFlags();
   const problem = await probeListen(config.host, config.port);
   if (problem) {
     console.error(problem);

@@ -34,3 +34,19 @@ export function workerExecArgv(primaryExecArgv: readonly string[], nodeOptions =
   );
   return [...primaryExecArgv, ...workerV8Flags.filter((flag) => !given.has(flagName(flag)))];
 }
+
+/**
+ * The command line (after Node's own path) that starts one serving process (`WEB_CONCURRENCY=1`)
+ * again with the flags a worker would get, or undefined when it has them all already: set by
+ * the operator on the command line or in NODE_OPTIONS, or given by that start. Without them an
+ * import run by the one process peaked at 520–580 MB instead of the workers' 230–330 MB
+ * (decision 0063, "Memory"); V8 reads them only when it starts.
+ */
+export function singleProcessArgv(
+  execArgv: readonly string[],
+  argv: readonly string[],
+  nodeOptions = '',
+): string[] | undefined {
+  const withFlags = workerExecArgv(execArgv, nodeOptions);
+  return withFlags.length === execArgv.length ? undefined : [...withFlags, ...argv.slice(1)];
+}

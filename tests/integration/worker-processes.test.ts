@@ -38,3 +38,39 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
     expect(primary).not.toContain('--heap-growing-percent=100');
   });
 });
+
+describe.runIf(process.platform === 'linux')(
+  'one serving process (decision 0063, "Memory")',
+  () => {
+    const commandLine = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+    it("runs with the workers' flags: the same process, started again with them", async () => {
+      const server = await startTestServer({ WEB_CONCURRENCY: '1' });
+      try {
+        const args = commandLine(server.pid);
+        expect(args).toContain('--max-semi-space-size=16');
+        expect(args).toContain('--heap-growing-percent=100');
+        expect(args.at(-1)).toMatch(/dist\/front\/main\.mjs$/);
+        expect(childCommandLines(server.pid)).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('keeps the size the operator set in NODE_OPTIONS, adding only the flag left out', async () => {
+      // V8 takes --heap-growing-percent on the command line only, not in NODE_OPTIONS.
+      const server = await startTestServer({
+        WEB_CONCURRENCY: '1',
+        NODE_OPTIONS: '--max-semi-space-size=8',
+      });
+      try {
+        const args = commandLine(server.pid);
+        expect(args.some((arg) => arg.startsWith('--max-semi-space-size'))).toBe(false);
+        expect(args).toContain('--heap-growing-percent=100');
+      } finally {
+        await server.stop();
+      }
+    });
+  },
+);
