@@ -64,7 +64,7 @@ export function workerEnv(
  * command line (after Node's own path) and environment with the flags and variables a worker
  * gets, or undefined when it has them all already (set by the operator on the command line, in
  * NODE_OPTIONS or the environment, or given by that start). Without them an import run by the
- * one process peaked at 520–580 MB (decision 0063, "Memory"); both are read only at start.
+ * one process peaked at 520–600 MB (decision 0063, "Memory"); both are read only at start.
  */
 export function singleProcessRestart(
   execArgv: readonly string[],
