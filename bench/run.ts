@@ -11,7 +11,7 @@ import { otherCpuLoad } from './cpu-usage.ts';
 import { formFieldsWeight } from './form-fields-weight.ts';
 import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
-import { importWordPress } from './import-wordpress.ts';
+import { importWordPress, importWordPressServed } from './import-wordpress.ts';
 import { madeUpSessionCookie } from './made-up-session.ts';
 import { pageWeight } from './page-weight.ts';
 import { passwordBots } from './password-bots.ts';
@@ -40,6 +40,7 @@ const benchmarks: Benchmark[] = [
   statsReportBenchmark,
   adminEntries,
   importWordPress,
+  importWordPressServed,
 ];
 
 /** Production settings where the test server differs (it re-reads the version always and runs one process). */

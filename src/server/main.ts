@@ -5,7 +5,7 @@ import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { probeListen } from './listen-problem.ts';
 import { isStartFailure } from './start-failure.ts';
-import { workerExecArgv } from './worker-flags.ts';
+import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.ts';
 
 /**
  * `npm run serve`: serves the built site from one process per core (WEB_CONCURRENCY). The
@@ -45,14 +45,16 @@ function superviseWorkers(config: Config, log: Logger): void {
   let started = false;
   let stopping = false;
   let failedToStart = false;
-  // A smaller young generation than V8 gives a worker by default (worker-flags.ts).
+  // A smaller young generation than V8 gives a worker by default, and malloc's large blocks
+  // given back when freed (worker-flags.ts).
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  const env = workerEnv(process.env);
   /** The reasons workers gave for not starting, each printed once. */
   const startFailures = new Set<string>();
   const fork = () => {
     if (stopping) return;
     cluster
-      .fork()
+      .fork(env)
       .on('listening', () => {
         if (++listening !== workers || started) return;
         started = true;
@@ -97,6 +99,32 @@ function superviseWorkers(config: Config, log: Logger): void {
   process.on('SIGINT', stop);
 }
 
+/** Set in the environment of a serving process that started itself again as a worker would. */
+const restarted = 'QUIRE_SERVE_RESTARTED';
+
+/**
+ * One serving process takes the workers' V8 flags and malloc setting too (worker-flags.ts),
+ * unless the operator set them: both are read only when a process starts, so it replaces
+ * itself with a start that has them (`execve`: the same process id, nothing loaded yet but the
+ * configuration), and systemd, npm and a process manager keep watching the same process.
+ */
+function startLikeAWorker(): void {
+  if (process.env[restarted] === '1' || typeof process.execve !== 'function') return;
+  const start = singleProcessRestart(process.execArgv, process.argv, process.env);
+  if (!start) return;
+  try {
+    process.execve(process.execPath, [process.execPath, ...start.argv], {
+      ...start.env,
+      [restarted]: '1',
+    });
+  } catch (error) {
+    // The process was not replaced (the system refused): it serves as it was started.
+    console.error(
+      `Serving without the workers' V8 flags and malloc setting: ${(error as Error).message}`,
+    );
+  }
+}
+
 async function primary(): Promise<void> {
   if (!existsSync(join(distDir, 'server', 'entry.mjs'))) {
     console.error(
@@ -105,6 +133,7 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const config = configOrExit();
+  if (config.workers === 1) startLikeAWorker();
   const problem = await probeListen(config.host, config.port);
   if (problem) {
     console.error(problem);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { workerExecArgv, workerV8Flags } from './worker-flags.ts';
+import {
+  singleProcessRestart,
+  workerEnv,
+  workerExecArgv,
+  workerMallocEnv,
+  workerV8Flags,
+} from './worker-flags.ts';
 
 describe('workerExecArgv', () => {
   it("adds the young-generation cap and the old generation's growth after the primary's own flags", () => {
@@ -20,5 +26,62 @@ describe('workerExecArgv', () => {
       workerExecArgv([], '--enable-source-maps  --max_semi_space_size=2 --heap-growing-percent=10'),
     ).toEqual([]);
     expect(workerExecArgv([], '--max-old-space-size=512')).toEqual(workerV8Flags);
+  });
+});
+
+describe('workerEnv', () => {
+  it("gives large malloc blocks back when freed, unless the operator set malloc's threshold", () => {
+    expect(workerEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
+    expect(workerMallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
+    expect(workerEnv({ MALLOC_MMAP_THRESHOLD_: '131072' })).toEqual({});
+  });
+});
+
+describe('singleProcessRestart', () => {
+  const argv = ['/usr/bin/node', '/srv/quire/dist/front/main.mjs'];
+
+  it("starts the one serving process again with the workers' flags and malloc setting", () => {
+    expect(
+      singleProcessRestart(['--disable-warning=ExperimentalWarning'], argv, { HOME: '/srv' }),
+    ).toEqual({
+      argv: [
+        '--disable-warning=ExperimentalWarning',
+        '--max-semi-space-size=16',
+        '--heap-growing-percent=100',
+        '/srv/quire/dist/front/main.mjs',
+      ],
+      env: { HOME: '/srv', MALLOC_MMAP_THRESHOLD_: '65536' },
+    });
+  });
+
+  it('adds only what the operator left out', () => {
+    const env = { NODE_OPTIONS: '--max-semi-space-size=32', MALLOC_MMAP_THRESHOLD_: '4096' };
+    expect(singleProcessRestart([], argv, env)).toEqual({
+      argv: ['--heap-growing-percent=100', '/srv/quire/dist/front/main.mjs'],
+      env,
+    });
+    // V8 takes --heap-growing-percent on the command line only.
+    expect(
+      singleProcessRestart(['--heap-growing-percent=50', '--max-semi-space-size=8'], argv, {}),
+    ).toEqual({
+      argv: [
+        '--heap-growing-percent=50',
+        '--max-semi-space-size=8',
+        '/srv/quire/dist/front/main.mjs',
+      ],
+      env: { MALLOC_MMAP_THRESHOLD_: '65536' },
+    });
+  });
+
+  it('leaves a process that has them all as it is: set by the operator, or given by the new start', () => {
+    expect(
+      singleProcessRestart(['--heap-growing-percent=50'], argv, {
+        NODE_OPTIONS: '--max-semi-space-size=8',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+      }),
+    ).toBe(undefined);
+    const again = singleProcessRestart([], argv, {});
+    expect(again).toBeDefined();
+    expect(singleProcessRestart(workerExecArgv([]), argv, again?.env ?? {})).toBe(undefined);
   });
 });

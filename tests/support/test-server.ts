@@ -38,9 +38,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built site on a free port with its own SQLite file and the demo content, and
- * waits until it answers. By default the server's own process is started; `via: 'npm'` runs
- * `npm run serve` in a process group of its own, as a site owner or a service manager does.
+ * Starts the built site on a free port (or `env.PORT`) with its own SQLite file and the demo
+ * content, and waits until it answers. By default the server's own process is started;
+ * `via: 'npm'` runs `npm run serve` in a process group of its own, as a site owner or a service
+ * manager does.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -49,7 +50,8 @@ export async function startTestServer(
   if (!existsSync('dist/server/entry.mjs') || !existsSync(serverEntry)) {
     throw new Error('No build in dist/. Run "npm run build" first (npm test does it for you).');
   }
-  const port = await freePort();
+  // A port the caller chose (a shared machine may give a range to use), else any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-test-'));
   const viaNpm = options.via === 'npm';
   const child: ChildProcess = spawn(
