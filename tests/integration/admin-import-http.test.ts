@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: every Admin → Import behaviour over HTTP shares one started site per
+// database (a server start each if split); the helpers it uses live in tests/support.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
