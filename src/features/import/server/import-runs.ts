@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { ImportItemsTable, ImportRunsTable } from '../../../platform/db/schema.ts';
+import { type ImportKind, importKinds } from '../import-upload.ts';
 
 /**
  * The record of imports (migration 022, decision 0063): a run is created waiting, claimed by
@@ -9,17 +10,11 @@ import type { ImportItemsTable, ImportRunsTable } from '../../../platform/db/sch
  * became is in `import_items`, so nothing is made twice.
  */
 
-export const importSources = [
-  'wordpress',
-  'ghost',
-  'wpforms',
-  'wpforms-entries',
-  'ghost-members',
-] as const;
-export type ImportSource = (typeof importSources)[number];
+/** A run's kind: what the screen and the command line import (`importKinds`). */
+export type ImportSource = ImportKind;
 
 export const isImportSource = (value: string): value is ImportSource =>
-  (importSources as readonly string[]).includes(value);
+  (importKinds as readonly string[]).includes(value);
 export type ImportStatus = 'waiting' | 'running' | 'done' | 'failed';
 export type ImportOptions = {
   mediaDir?: string;
