@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readMemoryLimit } from '../server/memory-limit.ts';
+import { planServing } from '../server/serving-plan.ts';
 import { workerExecArgv } from '../server/worker-flags.ts';
 
 /**
@@ -15,7 +17,15 @@ const relaunched = 'QUIRE_CLI_RELAUNCHED';
 if (importCommands.has(process.argv[2] ?? '') && process.env[relaunched] !== '1') {
   const child = spawn(
     process.execPath,
-    [...workerExecArgv(process.execArgv, process.env.NODE_OPTIONS), ...process.argv.slice(1)],
+    [
+      // Sized as one serving process would be in the memory this one may use (decision 0067).
+      ...workerExecArgv(
+        process.execArgv,
+        process.env.NODE_OPTIONS,
+        planServing(readMemoryLimit(), 1, 1).v8Flags,
+      ),
+      ...process.argv.slice(1),
+    ],
     { stdio: 'inherit', env: { ...process.env, [relaunched]: '1' } },
   );
   // The child gets the terminal's Ctrl-C itself; a SIGTERM sent to this process is passed on.

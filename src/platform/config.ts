@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parse as parsePostgresUrl } from 'pg-connection-string';
 import { z } from 'zod';
@@ -75,7 +74,8 @@ export type Config = {
   demoContent: 'auto' | 'never';
   cache: { maxBytes: number; versionCheckMs: number };
   /** Server processes sharing the port; `auto` is one per core, at most 4. */
-  workers: number;
+  /** WEB_CONCURRENCY when set; otherwise the memory and cores choose (serving-plan.ts). */
+  workers: number | undefined;
   /**
    * Outgoing mail. Without an SMTP URL, mail is written to `{dataDir}/outbox` as .eml files
    * that any mail reader opens, which is what development and the demo want.
@@ -233,7 +233,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxBytes: Math.round(e.CACHE_MAX_MB * 1024 * 1024),
       versionCheckMs: e.CACHE_VERSION_CHECK_MS,
     },
-    workers: e.WEB_CONCURRENCY === 'auto' ? Math.min(4, availableParallelism()) : e.WEB_CONCURRENCY,
+    workers: e.WEB_CONCURRENCY === 'auto' ? undefined : e.WEB_CONCURRENCY,
     mail: {
       smtpUrl: e.MAIL_URL,
       from: e.MAIL_FROM,

@@ -17,6 +17,7 @@ import { fill } from '../platform/fill-message.ts';
 import type { AppContext } from './boot.ts';
 import { httpMessages } from './http-messages.ts';
 import { sendPlainText } from './plain-text.ts';
+import type { RenderQueue } from './render-queue.ts';
 import {
   answerBeforeBody,
   boundedBody,
@@ -39,6 +40,9 @@ export type AstroHandler = (
 const noBody: Buffer = Buffer.alloc(0);
 
 export const maxUrlLength = 4096;
+
+/** When a client refused for a full render line may try again. */
+const busyRetryAfterSeconds = 1;
 
 export const maxQueryLength = 1024;
 
@@ -85,6 +89,8 @@ function responseDrained(res: ServerResponse): Promise<void> {
 export type FrontOptions = {
   /** Time a request body has to arrive in (REQUEST_BODY_TIMEOUT_MS). */
   bodyTimeoutMs: number;
+  /** Renders this process runs at once, and how many more may wait (serving-plan.ts). */
+  renders: RenderQueue;
 };
 
 /**
@@ -96,7 +102,7 @@ export function createRequestListener(
   app: AppContext,
   astro: AstroHandler,
   staticFiles: Map<string, StaticFile>,
-  { bodyTimeoutMs }: FrontOptions,
+  { bodyTimeoutMs, renders }: FrontOptions,
 ) {
   const headers = securityHeaders(app.config.siteUrl);
   /**
@@ -260,7 +266,19 @@ export function createRequestListener(
       req.headers[askedAddressHeader] = `${url.pathname}${url.search}`;
       // Astro writes a streamed body without waiting for the socket; a route that streams much
       // (the entries' CSV) waits on this between its chunks instead.
-      await astro(req, res, undefined, { responseDrained: () => responseDrained(res) });
+      const render = () =>
+        astro(req, res, undefined, { responseDrained: () => responseDrained(res) });
+      // A body that streams in (an upload, an export to import) holds its request for as long as
+      // the client sends: it is bounded by its route's limits, not made to wait behind pages.
+      if (streamed || streamedWhole) return await render();
+      const rendered = renders.run(render, () => !req.socket.destroyed);
+      if (!rendered) {
+        return refuse(req, res, 503, httpMessages.busy, {
+          route,
+          headers: { 'Retry-After': String(busyRetryAfterSeconds) },
+        });
+      }
+      await rendered;
     } catch (error) {
       app.log.error('Request failed', {
         url: req.url,

@@ -11,4 +11,5 @@ export const httpMessages = {
   crossSiteForm:
     'This form was sent from another site, so it was refused. Please send it from this site’s own page.',
   serverError: 'Something went wrong on our side. Please try again.',
+  busy: 'The site is busy right now. Please try again in a moment.',
 } as const;

@@ -1,9 +1,13 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { probeListen } from './listen-problem.ts';
+import { readMemoryLimit } from './memory-limit.ts';
+import { serveMessages } from './serve-messages.ts';
+import { describePlan, planServing, type ServingPlan } from './serving-plan.ts';
 import { isStartFailure } from './start-failure.ts';
 import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.ts';
 
@@ -28,27 +32,39 @@ function configOrExit(): Config {
 }
 
 function announce(config: Config, log: Logger, workers: number): void {
-  const processes = workers === 1 ? 'one process' : `${workers} worker processes`;
+  const processes =
+    workers === 1 ? serveMessages.oneProcess : serveMessages.workerProcesses(workers);
   log.info(
-    `Quire is serving ${config.siteUrl} (listening on http://${config.host}:${config.port}, ${processes})`,
+    serveMessages.serving(config.siteUrl, `http://${config.host}:${config.port}`, processes),
   );
 }
 
-async function serveHere(onListening: () => void, sayNoAdministrator: boolean): Promise<void> {
-  const { serveSite } = await import('./serving-process.ts');
-  await serveSite({ distDir, sayNoAdministrator, onListening });
+/** The plan for the memory and cores this process has (the same in the primary and each worker). */
+function servingPlan(config: Config): ServingPlan {
+  return planServing(readMemoryLimit(), availableParallelism(), config.workers);
 }
 
-function superviseWorkers(config: Config, log: Logger): void {
-  const { workers } = config;
+async function serveHere(
+  plan: ServingPlan,
+  onListening: () => void,
+  sayNoAdministrator: boolean,
+): Promise<void> {
+  const { serveSite } = await import('./serving-process.ts');
+  await serveSite({ distDir, sayNoAdministrator, onListening, plan });
+}
+
+function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void {
+  const { workers } = plan;
   let listening = 0;
   let started = false;
   let stopping = false;
   let failedToStart = false;
   // A smaller young generation than V8 gives a worker by default, and malloc's large blocks
   // given back when freed (worker-flags.ts).
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
-  const env = workerEnv(process.env);
+  cluster.setupPrimary({
+    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, plan.v8Flags),
+  });
+  const env = workerEnv(process.env, plan.mallocEnv);
   /** The reasons workers gave for not starting, each printed once. */
   const startFailures = new Set<string>();
   const fork = () => {
@@ -108,9 +124,9 @@ const restarted = 'QUIRE_SERVE_RESTARTED';
  * itself with a start that has them (`execve`: the same process id, nothing loaded yet but the
  * configuration), and systemd, npm and a process manager keep watching the same process.
  */
-function startLikeAWorker(): void {
+function startLikeAWorker(plan: ServingPlan): void {
   if (process.env[restarted] === '1' || typeof process.execve !== 'function') return;
-  const start = singleProcessRestart(process.execArgv, process.argv, process.env);
+  const start = singleProcessRestart(process.execArgv, process.argv, process.env, plan);
   if (!start) return;
   try {
     process.execve(process.execPath, [process.execPath, ...start.argv], {
@@ -133,17 +149,19 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const config = configOrExit();
-  if (config.workers === 1) startLikeAWorker();
+  const plan = servingPlan(config);
+  if (plan.workers === 1) startLikeAWorker(plan);
   const problem = await probeListen(config.host, config.port);
   if (problem) {
     console.error(problem);
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
-  if (config.workers === 1) await serveHere(() => announce(config, log, 1), true);
-  else superviseWorkers(config, log);
+  log.info(describePlan(plan));
+  if (plan.workers === 1) await serveHere(plan, () => announce(config, log, 1), true);
+  else superviseWorkers(config, plan, log);
 }
 
 if (cluster.isPrimary) await primary();
 // The first worker alone says that no administrator exists; a replacement has a higher id.
-else await serveHere(() => {}, cluster.worker?.id === 1);
+else await serveHere(servingPlan(configOrExit()), () => {}, cluster.worker?.id === 1);

@@ -16,8 +16,10 @@ import { listenProblem } from './listen-problem.ts';
 import { startMediaSweep } from './media-sweep.ts';
 import { startPaymentSweep } from './payment-sweep.ts';
 import { startPostAnnouncer } from './post-announcer.ts';
+import { RenderQueue } from './render-queue.ts';
 import { uploadDeadlineMs } from './request-body.ts';
 import { largestRequestBytes } from './routes.ts';
+import type { ServingPlan } from './serving-plan.ts';
 import type { StartFailure } from './start-failure.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
@@ -50,6 +52,7 @@ export async function serveSite(options: {
   distDir: string;
   sayNoAdministrator: boolean;
   onListening: (app: AppContext) => void;
+  plan: ServingPlan;
 }): Promise<void> {
   const app = await bootOrExit();
   // The same one process says that mail reaches nobody, once.
@@ -84,6 +87,10 @@ export async function serveSite(options: {
     },
     createRequestListener(app, handler, loadStaticFiles(join(options.distDir, 'client')), {
       bodyTimeoutMs,
+      renders: new RenderQueue({
+        inFlight: options.plan.rendersInFlight,
+        waiting: options.plan.rendersWaiting,
+      }),
     }),
   );
   server.on('error', (error) => {

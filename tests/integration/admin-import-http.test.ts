@@ -19,7 +19,6 @@ import {
 } from '../../src/features/import/server/import-runs.ts';
 import { sessionCookieName } from '../../src/platform/cookies.ts';
 import type { DatabaseHandle } from '../../src/platform/db/connect.ts';
-import { workerV8Flags } from '../../src/server/worker-flags.ts';
 import {
   type AdminSite,
   adminRequests,
@@ -84,7 +83,7 @@ for (const database of testDatabases()) {
       // as the worker would, so the site's own worker stays off (IMPORT_WORKER=off).
       site = await startAdminSite(database, {
         IMPORT_WORKER: 'off',
-        NODE_OPTIONS: workerV8Flags.filter((flag) => flag.startsWith('--max-semi')).join(' '),
+        NODE_OPTIONS: '--max-semi-space-size=16',
       });
       ({ server, handle, cookie } = site);
       const author = await createUser(

@@ -1,0 +1,18 @@
+/** What `npm run serve` tells the operator as it starts (the start-up log). */
+export const serveMessages = {
+  serving: (siteUrl: string, listening: string, processes: string) =>
+    `Quire is serving ${siteUrl} (listening on ${listening}, ${processes})`,
+  oneProcess: 'one process',
+  workerProcesses: (workers: number) => `${workers} worker processes`,
+  memoryPlan: (fields: {
+    memoryMb: string;
+    source: string;
+    processes: string;
+    workerMb: string;
+    heapLimitMb: string | undefined;
+    renders: number;
+  }) =>
+    `Memory: ${fields.memoryMb} MB (${fields.source}); ${fields.processes}, about ${fields.workerMb} MB each${
+      fields.heapLimitMb ? ` with a ${fields.heapLimitMb} MB heap limit` : ''
+    }, ${fields.renders} renders at a time each (more wait in line)`,
+} as const;
