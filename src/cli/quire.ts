@@ -18,7 +18,7 @@ if (importCommands.has(process.argv[2] ?? '') && process.env[relaunched] !== '1'
   const child = spawn(
     process.execPath,
     [
-      // Sized as one serving process would be in the memory this one may use (decision 0067).
+      // Sized as one serving process would be in the memory this one may use (decision 0068).
       ...workerExecArgv(
         process.execArgv,
         process.env.NODE_OPTIONS,

@@ -3,7 +3,7 @@ type Waiting = { start: () => void; drop: () => void; wanted: () => boolean };
 
 /**
  * Bounds the renders one serving process has in flight: a burst of requests for pages the page
- * cache cannot answer waits in line instead of each growing the heap at once (decision 0067).
+ * cache cannot answer waits in line instead of each growing the heap at once (decision 0068).
  * Only when the line is full is a request refused (the caller answers 503 with Retry-After).
  */
 export class RenderQueue {

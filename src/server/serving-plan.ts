@@ -2,7 +2,7 @@ import type { MemoryLimit } from './memory-limit.ts';
 import { serveMessages } from './serve-messages.ts';
 
 /**
- * How the site serves within the memory it may use (decision 0067): how many worker processes,
+ * How the site serves within the memory it may use (decision 0068): how many worker processes,
  * each one's V8 heap limits, and how many renders each runs at once. Measured on the demo on two
  * cores, every process of `npm run serve` in one memory cgroup: a worker needs about 60 MB at
  * rest outside its old generation's garbage, the primary about 20 MB, npm's wrapper 11 MB.
@@ -78,7 +78,7 @@ export function planServing(
   // and glibc keeps the heap they grew. Blocks from 64 KB (8 KB under a tight limit) are mapped
   // on their own and go back to the system when freed: the larger threshold costs nothing
   // measurable, the smaller 10–15 % more CPU per uncached view, and without it two workers in
-  // 256 MB were killed by the kernel (decisions 0063, 0067).
+  // 256 MB were killed by the kernel (decisions 0063, 0068).
   const mallocEnv = { MALLOC_MMAP_THRESHOLD_: workerMb < 160 ? '8192' : '65536' };
   const rendersWaiting = rendersInFlight * waitingPerRender;
   return { memory, workers, v8Flags, mallocEnv, workerMb, rendersInFlight, rendersWaiting };
