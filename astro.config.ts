@@ -1,9 +1,10 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { defineConfig } from 'astro/config';
+import { type AstroIntegration, defineConfig } from 'astro/config';
 import type { Plugin } from 'vite';
 import { adminBundle } from './src/features/admin/server/admin-bundle.ts';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
+import { quireReactRenderer } from './src/platform/astro-react.ts';
 import { rememberCspDigests } from './src/server/csp-digest-memo.ts';
 import { serverFront } from './src/server/front-bundle.ts';
 
@@ -65,6 +66,26 @@ function lazyImportsWithoutPreload(): Plugin {
   };
 }
 
+/**
+ * Quire's React renderer beside Astro's (src/platform/react-renderer.ts): the components pages
+ * render are tagged for it; it renders with Astro's and keeps the markup of pure components, so
+ * the browser side is Astro's React client unchanged (decision 0069).
+ */
+function quireReact(): AstroIntegration {
+  return {
+    name: 'quire:react-renderer',
+    hooks: {
+      'astro:config:setup': ({ addRenderer }) => {
+        addRenderer({
+          name: quireReactRenderer,
+          clientEntrypoint: '@astrojs/react/client.js',
+          serverEntrypoint: new URL('./src/platform/react-renderer.ts', import.meta.url),
+        });
+      },
+    },
+  };
+}
+
 // The built app runs behind Quire's own HTTP front (src/platform/http/), which serves
 // static files and cached pages before Astro renders anything: see
 // docs/decisions/0003-http-front-and-page-cache.md.
@@ -76,6 +97,7 @@ export default defineConfig({
   // front is built to dist/front/ as plain JavaScript (decision 0031).
   integrations: [
     react({ experimentalDisableStreaming: true }),
+    quireReact(),
     qstatBeacon(),
     adminBundle(),
     serverFront(),

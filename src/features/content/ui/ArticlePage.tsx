@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderedByReact } from '../../../platform/astro-react.ts';
+import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import { htmlOf } from '../../../platform/sanitised-html.ts';
 import { formatDate, isoDate } from '../dates.ts';
 import { mediaPath } from '../media-urls.ts';
@@ -108,4 +108,4 @@ function AdjacentLink({ post, direction }: { post: PostSummary; direction: 'prev
   );
 }
 
-renderedByReact(ArticlePage);
+renderedOncePerProps(ArticlePage);

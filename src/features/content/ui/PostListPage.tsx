@@ -1,4 +1,4 @@
-import { renderedByReact } from '../../../platform/astro-react.ts';
+import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import { contentMessages } from '../messages.ts';
 import type { Page, PostSummary } from '../post-types.ts';
 import { Pagination } from './Pagination.tsx';
@@ -49,4 +49,4 @@ export function PostListPage({ heading, description, posts, hrefFor, subscribe, 
   );
 }
 
-renderedByReact(PostListPage);
+renderedOncePerProps(PostListPage);

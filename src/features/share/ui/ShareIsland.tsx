@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { renderedByReact } from '../../../platform/astro-react.ts';
+import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import { shareMessages } from '../messages.ts';
 import {
   followIcons,
@@ -456,4 +456,4 @@ function CopyAlertView({
   );
 }
 
-renderedByReact(ShareIsland);
+renderedOncePerProps(ShareIsland);

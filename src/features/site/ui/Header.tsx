@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { renderedByReact } from '../../../platform/astro-react.ts';
+import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import {
   isDesktopWidth,
   isScrollToTopVisible,
@@ -245,4 +245,4 @@ export default function Header({
   );
 }
 
-renderedByReact(Header);
+renderedOncePerProps(Header);

@@ -1,5 +1,5 @@
 import { absoluteUrl } from '../../../platform/absolute-url.ts';
-import { renderedByReact } from '../../../platform/astro-react.ts';
+import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import { documentTitle, jsonLdFor, type Seo, type SiteIdentity, serializeJsonLd } from '../seo.ts';
 
 export function SeoHead({ seo, site }: { seo: Seo; site: SiteIdentity }) {
@@ -47,4 +47,4 @@ export function SeoHead({ seo, site }: { seo: Seo; site: SiteIdentity }) {
   );
 }
 
-renderedByReact(SeoHead);
+renderedOncePerProps(SeoHead);
