@@ -1,6 +1,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { type AstroIntegration, defineConfig } from 'astro/config';
+import type { AstroIntegration } from 'astro';
+import { defineConfig } from 'astro/config';
 import type { Plugin } from 'vite';
 import { adminBundle } from './src/features/admin/server/admin-bundle.ts';
 import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';

@@ -35,7 +35,7 @@ function nextPrefix(result: object): string {
 function keyOf(
   component: object,
   props: Record<string, unknown>,
-  slots: Record<string, unknown>,
+  slots: Record<string, string>,
   hydrate: unknown,
 ): string | undefined {
   try {
@@ -74,7 +74,7 @@ const renderer = {
     this: { result?: object } | undefined,
     component: object,
     props: Record<string, unknown>,
-    slots: Record<string, unknown>,
+    slots: Record<string, string>,
     metadata?: { hydrate?: unknown },
   ): Promise<Rendered> {
     const prefix = this?.result ? nextPrefix(this.result) : undefined;

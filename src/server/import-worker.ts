@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { runNextImport } from '../features/import/server/run-import.ts';
+import type { ImportDependencies } from '../features/import/server/import-dependencies.ts';
+import { nextClaimableRun } from '../features/import/server/import-runs.ts';
 import type { AppContext } from './boot.ts';
-import { importDependencies } from './import-wiring.ts';
 import { startPeriodicTask } from './periodic-task.ts';
 
 /** How often a serving process looks for an import to run. */
@@ -14,20 +14,25 @@ const importCheckMs = 5000;
  * to one process. The stop function lets go of a run in flight, for another process to resume.
  */
 export function startImportWorker(app: AppContext): () => Promise<void> {
-  const deps = importDependencies({
-    database: app.database,
-    log: app.log,
-    dataDir: app.config.dataDir,
-  });
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let stopping = false;
-  const stop = startPeriodicTask(
-    app.log,
-    'Import',
-    () => runNextImport(deps, worker, () => stopping),
-    importCheckMs,
-    importCheckMs / 5,
-  );
+  let deps: ImportDependencies | undefined;
+  // The importers (XML and HTML parsers, every source's mapping) load with the first run this
+  // process takes: a serving process that never imports does not carry them (decision 0068).
+  const runNext = async () => {
+    if ((await nextClaimableRun(app.database.db)) === undefined) return;
+    const [{ runNextImport }, { importDependencies }] = await Promise.all([
+      import('../features/import/server/run-import.ts'),
+      import('./import-wiring.ts'),
+    ]);
+    deps ??= importDependencies({
+      database: app.database,
+      log: app.log,
+      dataDir: app.config.dataDir,
+    });
+    await runNextImport(deps, worker, () => stopping);
+  };
+  const stop = startPeriodicTask(app.log, 'Import', runNext, importCheckMs, importCheckMs / 5);
   return async () => {
     stopping = true;
     await stop();
