@@ -27,7 +27,7 @@ describe('planServing', () => {
       '--heap-growing-percent=50',
       '--max-old-space-size=78',
     ]);
-    expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '8192' });
+    expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '32768' });
     expect(plan.rendersInFlight).toBe(2);
   });
 

@@ -75,11 +75,11 @@ export function planServing(
   const rendersInFlight = workerMb < 160 ? 2 : workerMb < 320 ? 4 : 8;
   // Node reads a socket into a fresh 64 KB block and a render passes its page through several
   // buffers of its size; V8 frees dead buffers only once tens of megabytes of them have gathered,
-  // and glibc keeps the heap they grew. Blocks from 64 KB (8 KB under a tight limit) are mapped
-  // on their own and go back to the system when freed: the larger threshold costs nothing
-  // measurable, the smaller 10–15 % more CPU per uncached view, and without it two workers in
-  // 256 MB were killed by the kernel (decisions 0063, 0068).
-  const mallocEnv = { MALLOC_MMAP_THRESHOLD_: workerMb < 160 ? '8192' : '65536' };
+  // and glibc keeps the heap they grew. Blocks from 64 KB (32 KB under a tight limit) are mapped
+  // on their own and go back to the system when freed: 64 KB costs nothing measurable; in
+  // 256 MB, where two workers were killed by the kernel without a lower one, 32 KB left 14 MB
+  // to spare for about 10 % more CPU per uncached view, 8 KB 33 MB for 25 % (decision 0068).
+  const mallocEnv = { MALLOC_MMAP_THRESHOLD_: workerMb < 160 ? '32768' : '65536' };
   const rendersWaiting = rendersInFlight * waitingPerRender;
   return { memory, workers, v8Flags, mallocEnv, workerMb, rendersInFlight, rendersWaiting };
 }
