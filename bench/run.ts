@@ -13,6 +13,7 @@ import { formSubmissions } from './form-submissions.ts';
 import { httpLoad } from './http-load.ts';
 import { importWordPress, importWordPressServed } from './import-wordpress.ts';
 import { madeUpSessionCookie } from './made-up-session.ts';
+import { memoryLimit } from './memory-limit.ts';
 import { pageWeight } from './page-weight.ts';
 import { passwordBots } from './password-bots.ts';
 import { serverMemory } from './server-memory.ts';
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   madeUpSessionCookie,
   staticReference,
   serverMemory,
+  memoryLimit,
   formFieldsWeight,
   formSubmissions,
   passwordBots,

@@ -20,13 +20,13 @@ import { checkTarget, formatInteger, formatLimit, targets } from './targets.ts';
 
 const nginxBinary = '/usr/sbin/nginx';
 const wrkBinary = '/usr/bin/wrk';
-const connections = 50;
+const referenceConnections = 50;
 const requestHeaders = { 'accept-encoding': 'gzip' };
 
-type ClientRun = { requestsPerSecond: number; failures: number; client: string };
+export type ClientRun = { requestsPerSecond: number; failures: number; client: string };
 
 /** wrk when the machine has it (one thread, so the servers keep a core), else autocannon. */
-async function loadRun(url: string, seconds: number): Promise<ClientRun> {
+export async function loadRun(url: string, seconds: number, connections = 50): Promise<ClientRun> {
   if (existsSync(wrkBinary)) {
     const { stdout } = await promisify(execFile)(wrkBinary, [
       '-t1',
@@ -161,14 +161,14 @@ export const staticReference: Benchmark = {
         return {
           results: {
             client: quire.client,
-            connections,
+            connections: referenceConnections,
             gzipBytes: gzipped.byteLength,
             reference,
             quire,
             percent,
           },
           detail: {
-            title: `Cached page against a static file — ${quire.client}, ${connections} connections, ${context.seconds} s each`,
+            title: `Cached page against a static file — ${quire.client}, ${referenceConnections} connections, ${context.seconds} s each`,
             rows: [
               ['server', 'req/s', 'failed'],
               [

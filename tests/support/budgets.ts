@@ -80,3 +80,17 @@ export const wordPressImportMegabytes = 300;
 export const serverMemoryMegabytes = 250;
 /** Cached post page req/s as a share of nginx serving the same bytes as a file, same client and cores. */
 export const cachedVersusStaticFilePercent = 70;
+
+// Inside a memory limit (issue 31, decision 0068): every process of the site in one memory
+// cgroup, the demo's post under wrk.
+
+/** The smallest limit the site must serve in without the kernel killing a process. */
+export const smallMachineMegabytes = 256;
+/** OOM kills and failed answers at that limit, every load. */
+export const failuresInSmallMachine = 0;
+/** Uncached post req/s at 256 MB as a share of the same build without a limit. */
+export const uncachedInSmallMachinePercent = 80;
+/** Cached post req/s at 256 MB as a share of the same build without a limit. */
+export const cachedInSmallMachinePercent = 90;
+/** Every process's PSS at 40 uncached post views a second, no limit: WordPress's peak here. */
+export const fortyViewsPerSecondMegabytes = 218;
