@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cgroupMountPoints, keyedCounts } from './memory-cgroup.ts';
+import { cgroupMountPoints, keyedCounts } from '../tests/support/memory-cgroup.ts';
 
 describe('memory cgroups for the bench', () => {
   it('finds the v2 mount and the v1 memory hierarchy in mountinfo', () => {
