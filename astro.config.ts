@@ -31,7 +31,7 @@ function clientEntriesMayShareChunks(): Plugin {
  * every page). Packages that only lazily loaded chunks use stay with those chunks.
  */
 const lazyLibraries =
-  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|signature_pad|altcha|dompurify)[\\/])|rolldown:runtime/;
+  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|fastest-levenshtein|signature_pad|altcha|dompurify)[\\/])|rolldown:runtime/;
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
@@ -165,8 +165,9 @@ export default defineConfig({
                     name: 'quire',
                     // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
                     // The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
-                    // the HTML escaper with the WeChat overlay's QR code, loaded on a click.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape)\.ts|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
+                    // the HTML escaper with the WeChat overlay's QR code, loaded on a click; the
+                    // time-zone check with the date and time fields that use it.
+                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape|time-zone)\.ts|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
                     priority: 2,
                   },
                 ],

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { renderedByReact } from '../../../platform/astro-react.ts';
 import { htmlOf, type SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
@@ -362,5 +361,3 @@ function PreviousButton({ page, onClick }: { page: FormPage; onClick: () => void
     </button>
   );
 }
-
-renderedByReact(QForm);

@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import { shareMessages } from '../messages.ts';
 import {
   followIcons,
@@ -455,5 +454,3 @@ function CopyAlertView({
     </div>
   );
 }
-
-renderedOncePerProps(ShareIsland);

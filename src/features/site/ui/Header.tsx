@@ -1,5 +1,4 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { renderedOncePerProps } from '../../../platform/astro-react.ts';
 import {
   isDesktopWidth,
   isScrollToTopVisible,
@@ -244,5 +243,3 @@ export default function Header({
     </>
   );
 }
-
-renderedOncePerProps(Header);
