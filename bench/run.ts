@@ -18,6 +18,7 @@ import { pageWeight } from './page-weight.ts';
 import { passwordBots } from './password-bots.ts';
 import { serverMemory } from './server-memory.ts';
 import { shareIsland } from './share-island.ts';
+import { startUp } from './start-up.ts';
 import { staticReference } from './static-reference.ts';
 import { statsIngest } from './stats-ingest.ts';
 import { statsReportBenchmark } from './stats-report.ts';
@@ -35,6 +36,7 @@ const benchmarks: Benchmark[] = [
   staticReference,
   serverMemory,
   memoryLimit,
+  startUp,
   formFieldsWeight,
   formSubmissions,
   passwordBots,

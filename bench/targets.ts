@@ -18,6 +18,7 @@ import {
   postPageJavaScriptGzipBytes,
   postPageRequests,
   postPageTransferBytes,
+  restartToFirstAnswerMs,
   serverMemoryMegabytes,
   shareIslandJavaScriptGzipBytes,
   spamFormEntries,
@@ -272,6 +273,13 @@ export const targets = {
     direction: 'atLeast',
     limit: cachedInSmallMachinePercent,
     unit: '%',
+  },
+  restartToFirstAnswer: {
+    id: 'restart-to-first-answer',
+    description: 'from a start (or a kill) to the first answer of the post',
+    direction: 'atMost',
+    limit: restartToFirstAnswerMs,
+    unit: 'ms',
   },
   fortyViewsMemory: {
     id: 'forty-views-memory',

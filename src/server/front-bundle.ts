@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
+import { precompressStaticFiles } from './static-files.ts';
 
 /** The serving process's entry in the build, run by `npm run serve`. */
 export const builtFrontEntry = 'front/main.mjs';
@@ -23,6 +24,7 @@ export function serverFront(): AstroIntegration {
         outDir = config.outDir;
       },
       'astro:build:done': async () => {
+        precompressStaticFiles(fileURLToPath(new URL('client/', outDir)));
         await build({
           absWorkingDir: fileURLToPath(root),
           entryPoints: { main: 'src/server/main.ts' },

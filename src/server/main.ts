@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
@@ -19,7 +20,9 @@ import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.
  * the others wait. See docs/decisions/0009-one-worker-per-core.md.
  */
 const distDir = process.env.QUIRE_DIST_DIR ?? 'dist';
-/** A worker that stops this soon after starting is not restarted at once. */
+/** A worker that stops within this of starting is replaced only after `restartDelayMs`. */
+const crashLoopMs = 10_000;
+/** The wait before replacing a worker that stopped soon after it started. */
 const restartDelayMs = 1000;
 
 function configOrExit(): Config {
@@ -67,11 +70,19 @@ function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void 
   const env = workerEnv(process.env, plan.mallocEnv);
   /** The reasons workers gave for not starting, each printed once. */
   const startFailures = new Set<string>();
-  const fork = () => {
+  /** When each worker was forked, and whether it replaces one that stopped. */
+  const forkedAt = new Map<number, { at: number; replacing: boolean }>();
+  const fork = (replacing = false) => {
     if (stopping) return;
-    cluster
-      .fork(env)
+    const worker = cluster.fork(env);
+    forkedAt.set(worker.id, { at: performance.now(), replacing });
+    worker
       .on('listening', () => {
+        const forked = forkedAt.get(worker.id);
+        if (forked?.replacing) {
+          const seconds = ((performance.now() - forked.at) / 1000).toFixed(1);
+          log.info(serveMessages.workerReplaced(worker.process.pid ?? 0, seconds));
+        }
         if (++listening !== workers || started) return;
         started = true;
         announce(config, log, workers);
@@ -108,7 +119,10 @@ function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void 
       return;
     }
     log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
-    setTimeout(fork, restartDelayMs);
+    // At once, unless it keeps stopping as soon as it starts.
+    const ranMs = performance.now() - (forkedAt.get(worker.id)?.at ?? 0);
+    forkedAt.delete(worker.id);
+    setTimeout(() => fork(true), ranMs < crashLoopMs ? restartDelayMs : 0);
   });
   for (let i = 0; i < workers; i++) fork();
   process.on('SIGTERM', stop);
@@ -161,6 +175,11 @@ async function primary(): Promise<void> {
   if (plan.workers === 1) await serveHere(plan, () => announce(config, log, 1), true);
   else superviseWorkers(config, plan, log);
 }
+
+// V8's compiled code for the app's modules is kept on disk (the system's temporary folder, or
+// NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off): a process started again, a
+// worker replaced after a crash, loads them without compiling them again (decision 0070).
+enableCompileCache();
 
 if (cluster.isPrimary) await primary();
 // The first worker alone says that no administrator exists; a replacement has a higher id.

@@ -3,6 +3,8 @@ export const serveMessages = {
   serving: (siteUrl: string, listening: string, processes: string) =>
     `Quire is serving ${siteUrl} (listening on ${listening}, ${processes})`,
   oneProcess: 'one process',
+  workerReplaced: (pid: number, seconds: string) =>
+    `Worker ${pid} is serving in place of the one that stopped, ${seconds} s after it started`,
   workerProcesses: (workers: number) => `${workers} worker processes`,
   memoryPlan: (fields: {
     memoryMb: string;

@@ -41,6 +41,16 @@ describe('the built HTTP front (dist/front)', () => {
   });
 });
 
+describe('the built client files (dist/client)', () => {
+  it('carry their gzip forms, written by the build so that a start does not compress them', () => {
+    const assets = join(dirname(serverEntry), '..', 'client', '_astro');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const compressed = scripts.filter((name) => readdirSync(assets).includes(`${name}.gz`));
+    // Every script but the few too small to be worth it (a re-export of a few bytes).
+    expect(compressed.length).toBeGreaterThan(scripts.length / 2);
+  });
+});
+
 describe('the built Astro app (dist/server)', () => {
   it('does not carry a second copy of the app: its middleware loads boot only under astro dev', () => {
     const middleware = readFileSync(

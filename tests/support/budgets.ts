@@ -95,3 +95,6 @@ export const uncachedInSmallMachinePercent = 80;
 export const cachedInSmallMachinePercent = 90;
 /** Every process's PSS at 40 uncached post views a second, no limit: WordPress's peak here. */
 export const fortyViewsPerSecondMegabytes = 218;
+
+/** A site or worker killed with SIGKILL under load answers again within this of starting (issue 31, decision 0070). */
+export const restartToFirstAnswerMs = 2000;
