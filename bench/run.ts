@@ -18,6 +18,7 @@ import { pageWeight } from './page-weight.ts';
 import { passwordBots } from './password-bots.ts';
 import { serverMemory } from './server-memory.ts';
 import { shareIsland } from './share-island.ts';
+import { sideBySide } from './side-by-side.ts';
 import { startUp } from './start-up.ts';
 import { staticReference } from './static-reference.ts';
 import { statsIngest } from './stats-ingest.ts';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   httpLoad,
   madeUpSessionCookie,
   staticReference,
+  sideBySide,
   serverMemory,
   memoryLimit,
   startUp,

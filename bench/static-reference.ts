@@ -76,7 +76,11 @@ http {
 `;
 }
 
-async function startNginx(root: string, port: number, workers: number): Promise<ChildProcess> {
+export async function startNginx(
+  root: string,
+  port: number,
+  workers: number,
+): Promise<ChildProcess> {
   const file = join(root, 'nginx.conf');
   writeFileSync(file, nginxConfig(root, port, workers));
   const nginx = spawn(nginxBinary, ['-p', root, '-e', join(root, 'error.log'), '-c', file], {
@@ -206,7 +210,7 @@ export const staticReference: Benchmark = {
 };
 
 /** The page's body exactly as sent with `Accept-Encoding: gzip` (fetch would decode it). */
-async function fetchRawGzip(url: string): Promise<Buffer> {
+export async function fetchRawGzip(url: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     request(url, { headers: requestHeaders }, (response) => {
       if (response.headers['content-encoding'] !== 'gzip') {

@@ -24,6 +24,8 @@ import {
   spamFormEntries,
   statsHitsPerSecond,
   statsReport30DaysMs,
+  uncachedAgainstBaselineTimes,
+  uncachedCpuAgainstBaselinePercent,
   uncachedInSmallMachinePercent,
   uncachedPageRequestsPerSecond,
   uncachedViewCpuMs,
@@ -48,6 +50,7 @@ export type Target = {
     | 'ms'
     | 'MB'
     | 's'
+    | 'times'
     | '%';
 };
 
@@ -274,6 +277,20 @@ export const targets = {
     limit: cachedInSmallMachinePercent,
     unit: '%',
   },
+  uncachedAgainstBaseline: {
+    id: 'uncached-against-baseline',
+    description: "uncached post req/s as a multiple of the baseline build's, same run",
+    direction: 'atLeast',
+    limit: uncachedAgainstBaselineTimes,
+    unit: 'times',
+  },
+  uncachedCpuAgainstBaseline: {
+    id: 'uncached-cpu-against-baseline',
+    description: "server CPU per uncached post view as a share of the baseline build's, same run",
+    direction: 'atMost',
+    limit: uncachedCpuAgainstBaselinePercent,
+    unit: '%',
+  },
   restartToFirstAnswer: {
     id: 'restart-to-first-answer',
     description: 'from a start (or a kill) to the first answer of the post',
@@ -317,9 +334,10 @@ export function formatQuantity(value: number, unit: Target['unit']): string {
   if (unit === 'bytes') return formatKilobytes(value);
   if (unit === 'req/s' || unit === 'submissions/s' || unit === 'hits/s')
     return `${formatInteger(value)} ${unit}`;
-  if (unit === 'ms') return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+  if (unit === 'ms') return `${formatInteger(Math.round(value))} ms`;
   if (unit === 'MB' || unit === '%') return `${formatInteger(value)} ${unit}`;
   if (unit === 's') return `${value.toFixed(1)} s`;
+  if (unit === 'times') return `${value}×`;
   return formatInteger(value);
 }
 

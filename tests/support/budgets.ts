@@ -98,3 +98,10 @@ export const fortyViewsPerSecondMegabytes = 218;
 
 /** A site or worker killed with SIGKILL under load answers again within this of starting (issue 31, decision 0070). */
 export const restartToFirstAnswerMs = 2000;
+
+// Side by side with an older build (issue 31, decisions 0031 and 0069): `BENCH_BASELINE`.
+
+/** This build's uncached post req/s as a multiple of the baseline's, in the same run. */
+export const uncachedAgainstBaselineTimes = 1.8;
+/** This build's server CPU per uncached post view as a share of the baseline's, in the same run. */
+export const uncachedCpuAgainstBaselinePercent = 50;
