@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signedSessionValue } from '../features/admin/server/session-signature.ts';
 import { PageCache } from '../platform/cache/page-cache.ts';
+import { sessionCookieName } from '../platform/cookies.ts';
 import type { AppContext } from './boot.ts';
 import { type AstroHandler, createRequestListener } from './http-front.ts';
 import { httpMessages } from './http-messages.ts';
@@ -74,10 +76,16 @@ describe('the HTTP front under a burst of renders (decision 0068)', () => {
       success: false,
       data: { message: httpMessages.busy },
     });
+    // The owner, signed in, is never held in the line: a download may stream for minutes.
+    const owner = fetch(`${site.url}/admin/`, {
+      headers: { cookie: `${sessionCookieName}=${signedSessionValue('a'.repeat(32), 'token')}` },
+    });
+    await expect.poll(() => site.started).toEqual(['/first/', '/admin/']);
     site.release();
+    expect((await owner).status).toBe(200);
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await answers[1]?.text()).toBe('rendered /second/');
-    expect(site.started).toEqual(['/first/', '/second/']);
+    expect(site.started).toEqual(['/first/', '/admin/', '/second/']);
   });
 });

@@ -247,13 +247,8 @@ export function createRequestListener(
       }
 
       // Only a session cookie this site signed skips the cache: a made-up one costs no render.
-      const key = pageCacheKey(
-        method,
-        url,
-        route.cacheParams,
-        carriesSignedSession(app.secret, req.headers.cookie),
-        req.headers.authorization,
-      );
+      const signedIn = carriesSignedSession(app.secret, req.headers.cookie);
+      const key = pageCacheKey(method, url, route.cacheParams, signedIn, req.headers.authorization);
       // Every page sees the newest content, the owner's too: their pages are never cached, but
       // the chrome and memos they are rendered from are.
       const stale = app.pageCache.refresh();
@@ -270,7 +265,9 @@ export function createRequestListener(
         astro(req, res, undefined, { responseDrained: () => responseDrained(res) });
       // A body that streams in (an upload, an export to import) holds its request for as long as
       // the client sends: it is bounded by its route's limits, not made to wait behind pages.
-      if (streamed || streamedWhole) return await render();
+      // The signed-in owner's requests do not wait either: they are few, and a download (a
+      // backup, the entries' CSV) streams for as long as it takes, which must not hold a place.
+      if (streamed || streamedWhole || signedIn) return await render();
       const rendered = renders.run(render, () => !req.socket.destroyed);
       if (!rendered) {
         return refuse(req, res, 503, httpMessages.busy, {
