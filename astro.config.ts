@@ -47,6 +47,16 @@ const formIslandModules =
 const formIslandOthers =
   /[\\/]src[\\/](?:features[\\/]payments[\\/](?:currency|order-pricing)|platform[\\/]fill-message)\.ts/;
 
+/**
+ * Quire's own code that the page-behaviour script, the islands and the form island share, in
+ * the behaviour script's file. Vite's (one-line) helper for lazy imports is shared too, not a
+ * file of its own. The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
+ * the HTML escaper with the WeChat overlay's QR code, loaded on a click; the time-zone check
+ * with the date and time fields that use it.
+ */
+const sharedQuireCode =
+  /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape|time-zone)\.ts|layouts[\\/]islands\.ts|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/;
+
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';
 
@@ -188,14 +198,11 @@ export default defineConfig({
                   // the share island's code in the islands' file with the header's, and its
                   // click-only overlays in their own lazily loaded file. The islands' module
                   // stays out (a second entry in this group would get a file that only
-                  // re-exports it), and so does the header's component, to stay in that file.
+                  // re-exports it), and so do React components (the header's, its icons): this
+                  // group's file is the page-behaviour script's, which must not wait for React.
                   {
                     name: 'quire',
-                    // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
-                    // The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
-                    // the HTML escaper with the WeChat overlay's QR code, loaded on a click; the
-                    // time-zone check with the date and time fields that use it.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape|time-zone)\.ts|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
+                    test: (id: string) => sharedQuireCode.test(id) && !id.endsWith('.tsx'),
                     priority: 2,
                   },
                 ],
