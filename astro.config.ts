@@ -81,9 +81,9 @@ function lazyImportsWithoutPreload(): Plugin {
 }
 
 /**
- * The browser side of both React renderers: Astro's React client, which first waits for what an
- * island asked to load before it hydrates (src/platform/react-client.ts, decision 0007). A path,
- * not a URL: Astro builds only the client entries given as strings.
+ * The browser side of both React renderers: Quire's copy of Astro's React client, which first
+ * waits for what an island asked to load before it hydrates (src/platform/react-client.ts,
+ * decision 0007). A path, not a URL: Astro builds only the client entries given as strings.
  */
 const reactClient = fileURLToPath(new URL('./src/platform/react-client.ts', import.meta.url));
 
