@@ -38,7 +38,7 @@ const lazyLibraries =
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
-  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files|credit-card)\.ts)/;
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|captcha|view-messages|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files|credit-card)\.ts)/;
 
 /**
  * Outside the forms feature, what the form island alone uses in the browser: the payments
@@ -185,10 +185,9 @@ export default defineConfig({
                   // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only,
                   // and the form fields' libraries to the fields that load them (decision 0039).
                   { name: 'react', test: lazyLibraries, priority: 3 },
-                  // The form island's code in one file beside its component's; the views of the field
-                  // types not every form has (ui/fields/, payments) and their rules in files of their
-                  // own. The component waits for those views before it hydrates (a top-level await),
-                  // so it stays out of the file they import from: in it, they would wait for it.
+                  // The form island's code in one file, its component's; the views of the field types
+                  // not every form has (ui/fields/, payments) and their rules in files of their own,
+                  // which the island loads before it hydrates (platform/before-hydration.ts).
                   {
                     name: 'forms',
                     test: (id: string) => formIslandModules.test(id) || formIslandOthers.test(id),
