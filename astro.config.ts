@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import type { AstroIntegration } from 'astro';
@@ -26,16 +27,18 @@ function clientEntriesMayShareChunks(): Plugin {
 }
 
 /**
- * React and the other packages every island needs, with the bundler's runtime helpers, which
- * the lazily loaded chunks share (in a file of their own they would be one more request on
- * every page). Packages that only lazily loaded chunks use stay with those chunks.
+ * React and the other packages every island needs, with Quire's React client for the browser
+ * (platform/react-client.ts, the entry whose file this group is) and the mark it reads.
+ * Packages that only lazily loaded chunks use stay with those chunks. The bundler's runtime
+ * helpers join this file on their own: no group can take them, and every chunk that uses
+ * them imports React.
  */
 const lazyLibraries =
-  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|fastest-levenshtein|signature_pad|altcha|dompurify)[\\/])|rolldown:runtime/;
+  /node_modules[\\/](?!(?:uqr|react-day-picker|date-fns|@date-fns|downshift|compute-scroll-into-view|tslib|@babel[\\/]runtime|prop-types|react-is|@maskito|libphonenumber-js|@zxcvbn-ts|fastest-levenshtein|signature_pad|altcha|dompurify)[\\/])|[\\/]src[\\/]platform[\\/](?:react-client|before-hydration)\.ts$/;
 
 /** The form island's modules: the forms feature less the lazily loaded views and rules. */
 const formIslandModules =
-  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|captcha|view-messages|ui[\\/]QForm\.tsx|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files|credit-card)\.ts)/;
+  /[\\/]src[\\/]features[\\/]forms[\\/](?!address-bar|captcha|view-messages|ui[\\/]fields[\\/]|ui[\\/]styled-errors|ui[\\/]PaymentFields|ui[\\/]card-provider|more-|password-strength|rules[\\/](?:date|time|mask|address|phone|password|repeater|rich-text|scales|files|credit-card)\.ts)/;
 
 /**
  * Outside the forms feature, what the form island alone uses in the browser: the payments
@@ -43,6 +46,16 @@ const formIslandModules =
  */
 const formIslandOthers =
   /[\\/]src[\\/](?:features[\\/]payments[\\/](?:currency|order-pricing)|platform[\\/]fill-message)\.ts/;
+
+/**
+ * Quire's own code that the page-behaviour script, the islands and the form island share, in
+ * the behaviour script's file. Vite's (one-line) helper for lazy imports is shared too, not a
+ * file of its own. The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
+ * the HTML escaper with the WeChat overlay's QR code, loaded on a click; the time-zone check
+ * with the date and time fields that use it.
+ */
+const sharedQuireCode =
+  /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape|time-zone)\.ts|layouts[\\/]islands\.ts|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/;
 
 /** Vite's module that wraps every lazy `import()` of the browser build. */
 const vitePreloadHelper = '\0vite/preload-helper.js';
@@ -68,9 +81,38 @@ function lazyImportsWithoutPreload(): Plugin {
 }
 
 /**
+ * The browser side of both React renderers: Quire's copy of Astro's React client, which first
+ * waits for what an island asked to load before it hydrates (src/platform/react-client.ts,
+ * decision 0007). A path, not a URL: Astro builds only the client entries given as strings.
+ */
+const reactClient = fileURLToPath(new URL('./src/platform/react-client.ts', import.meta.url));
+
+/**
+ * Astro's React integration with its renderer's browser side replaced by Quire's. With two
+ * client entries, Astro's and Quire's, the React group could be neither's file, and each would
+ * get a file of its own that only re-exports the group's: a request more on every page.
+ */
+function astroReact(): AstroIntegration {
+  const integration = react({ experimentalDisableStreaming: true });
+  const setUp = integration.hooks['astro:config:setup'];
+  return {
+    ...integration,
+    hooks: {
+      ...integration.hooks,
+      'astro:config:setup': (options) =>
+        setUp?.({
+          ...options,
+          addRenderer: (renderer) =>
+            options.addRenderer({ ...renderer, clientEntrypoint: reactClient }),
+        }),
+    },
+  };
+}
+
+/**
  * Quire's React renderer beside Astro's (src/platform/react-renderer.ts): the components pages
- * render are tagged for it; it renders with Astro's and keeps the markup of pure components, so
- * the browser side is Astro's React client unchanged (decision 0069).
+ * render are tagged for it; it renders with Astro's and keeps the markup of pure components
+ * (decision 0069). Its browser side is the same as Astro's renderer's.
  */
 function quireReact(): AstroIntegration {
   return {
@@ -79,7 +121,7 @@ function quireReact(): AstroIntegration {
       'astro:config:setup': ({ addRenderer }) => {
         addRenderer({
           name: quireReactRenderer,
-          clientEntrypoint: '@astrojs/react/client.js',
+          clientEntrypoint: reactClient,
           serverEntrypoint: new URL('./src/platform/react-renderer.ts', import.meta.url),
         });
       },
@@ -96,13 +138,7 @@ export default defineConfig({
   // Pages are rendered whole (no Suspense streaming): renderToString is several times cheaper.
   // The beacon is its own esbuild bundle, inlined into the pages (decision 0018); the HTTP
   // front is built to dist/front/ as plain JavaScript (decision 0031).
-  integrations: [
-    react({ experimentalDisableStreaming: true }),
-    quireReact(),
-    qstatBeacon(),
-    adminBundle(),
-    serverFront(),
-  ],
+  integrations: [astroReact(), quireReact(), qstatBeacon(), adminBundle(), serverFront()],
   server: { host: '127.0.0.1', port: 4321 },
   security: {
     // Forms posted from another site are refused by src/middleware.ts, which also knows the
@@ -139,18 +175,19 @@ export default defineConfig({
         build: {
           rollupOptions: {
             // Fewer, larger browser chunks, so a post page loads three script files: React with
-            // Astro's React renderer, Quire's shared code with the page-behaviour script, and the
-            // header and share islands' module, src/layouts/islands.ts (decision 0007).
+            // the React client, Quire's shared code with the page-behaviour script, and the
+            // header and share islands' module, src/layouts/islands.ts (decision 0007). No module
+            // of the browser build may use a top-level await: with one, each entry gets a file
+            // that only re-exports its group's, and the bundler's helpers a file of their own.
             output: {
               codeSplitting: {
                 groups: [
                   // uqr (the QR encoder) belongs to the WeChat overlay, loaded on a click only,
                   // and the form fields' libraries to the fields that load them (decision 0039).
                   { name: 'react', test: lazyLibraries, priority: 3 },
-                  // The form island's code in one file beside its component's; the views of the field
-                  // types not every form has (ui/fields/, payments) and their rules in files of their
-                  // own. The component waits for those views before it hydrates (a top-level await),
-                  // so it stays out of the file they import from: in it, they would wait for it.
+                  // The form island's code in one file, its component's; the views of the field types
+                  // not every form has (ui/fields/, payments) and their rules in files of their own,
+                  // which the island loads before it hydrates (platform/before-hydration.ts).
                   {
                     name: 'forms',
                     test: (id: string) => formIslandModules.test(id) || formIslandOthers.test(id),
@@ -160,14 +197,11 @@ export default defineConfig({
                   // the share island's code in the islands' file with the header's, and its
                   // click-only overlays in their own lazily loaded file. The islands' module
                   // stays out (a second entry in this group would get a file that only
-                  // re-exports it), and so does the header's component, to stay in that file.
+                  // re-exports it), and so do React components (the header's, its icons): this
+                  // group's file is the page-behaviour script's, which must not wait for React.
                   {
                     name: 'quire',
-                    // Vite's (one-line) helper for lazy imports is shared too, not a file of its own.
-                    // The browser's sanitiser stays with DOMPurify, loaded when a form needs it;
-                    // the HTML escaper with the WeChat overlay's QR code, loaded on a click; the
-                    // time-zone check with the date and time fields that use it.
-                    test: /[\\/]src[\\/](?!features[\\/](?:forms|share)[\\/]|features[\\/]payments[\\/](?:currency|order-pricing)\.ts|platform[\\/](?:fill-message|html-escape|time-zone)\.ts|layouts[\\/]islands\.ts|features[\\/]site[\\/]ui[\\/]Header\.tsx|platform[\\/]sanitise-in-browser\.ts)|vite[\\/]preload-helper/,
+                    test: (id: string) => sharedQuireCode.test(id) && !id.endsWith('.tsx'),
                     priority: 2,
                   },
                 ],

@@ -45,6 +45,24 @@ describe('a post page', () => {
     ).toBeLessThanOrEqual(postPageJavaScriptGzipBytes);
   });
 
+  it('runs its page-behaviour script without waiting for React (decision 0007)', () => {
+    const { renderers } = scriptsLoadedBy(post.html, post.pageUrl);
+    const scripts = tags(post.html, 'script')
+      .map((script) => script.attributes.get('src'))
+      .filter((src): src is string => src !== undefined);
+    expect(scripts, 'the page has its behaviour script').not.toEqual([]);
+    for (const src of scripts) {
+      const { files } = scriptsLoadedBy(
+        `<script type="module" src="${src}"></script>`,
+        post.pageUrl,
+      );
+      expect(
+        [...files.keys()].filter((path) => renderers.has(path)),
+        src,
+      ).toEqual([]);
+    }
+  });
+
   it('loads no script or stylesheet from another host', () => {
     const references = [
       ...tags(post.html, 'script').map((script) => script.attributes.get('src')),

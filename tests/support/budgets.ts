@@ -11,13 +11,13 @@ export const kilobyte = 1024;
 // What a visitor's browser loads.
 
 /**
- * JavaScript a post page transfers, gzip, fully loaded (decision 0007); 2 KB more since the form
- * fields' lazily loaded views share the bundler's helpers with React (decision 0039), 1 KB back
- * since code only forms use left the shared files (decision 0069; issue 31 asks for 75 KB).
+ * JavaScript a post page transfers, gzip, fully loaded (decision 0007; back from 77 KB, issue 31:
+ * no top-level await in the browser build, Quire's own React client, decision 0007 amended
+ * 2026-11-28).
  */
-export const postPageJavaScriptGzipBytes = 76 * kilobyte;
-/** Requests a post page makes, fully loaded (decision 0007; one more since decision 0039). */
-export const postPageRequests = 11;
+export const postPageJavaScriptGzipBytes = 75 * kilobyte;
+/** Requests a post page makes, fully loaded (decision 0007; back from 11, issue 31). */
+export const postPageRequests = 10;
 /** All a post page transfers in Chromium, response headers included, fully loaded (decisions 0007, 0039). */
 export const postPageTransferBytes = 122 * kilobyte;
 /** Site, forms and share rules travel in one stylesheet (decisions 0007 and 0013). */

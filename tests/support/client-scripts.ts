@@ -61,9 +61,9 @@ export type PageScripts = {
   /** Each island on the page. */
   islands: Island[];
   /**
-   * Paths of the islands' renderer files: Astro's React renderer, which the build puts in one
-   * file with React itself (the `react` group of astro.config.ts), loaded by every page with an
-   * island, so a feature's island is counted "beyond React".
+   * Paths of the islands' renderer files: the React client (src/platform/react-client.ts), which
+   * the build puts in one file with React itself (the `react` group of astro.config.ts), loaded
+   * by every page with an island, so a feature's island is counted "beyond React".
    */
   renderers: Set<string>;
 };

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { hydratesAfter } from '../../../platform/before-hydration.ts';
 import { htmlOf, type SanitisedHtml } from '../../../platform/sanitised-html.ts';
 import { describeConditions } from '../conditions.ts';
 import type { FieldOfType, FormField } from '../form-definition.ts';
@@ -26,9 +27,11 @@ import { useScrollAfterRender } from './use-scroll-after-render.ts';
 import { useSubmission } from './use-submission.ts';
 
 // The views of the field types the page's forms use, before hydrating: the server has them
-// all, and the browser renders what the server did.
+// all, and the browser renders what the server did. The browser waits in Quire's renderer
+// (platform/before-hydration.ts), not here: a top-level await in a browser module costs every
+// page requests (decision 0007); the server's await is dropped from the browser build.
 if (import.meta.env.SSR) await loadAllWidgetGroups();
-else await loadWidgetGroups(fieldTypesInPage());
+else hydratesAfter(QForm, () => loadWidgetGroups(fieldTypesInPage()));
 
 /**
  * A form embedded in a page (the qforms island): pages, validation as the visitor types,

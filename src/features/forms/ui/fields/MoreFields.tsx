@@ -9,6 +9,7 @@ import type { FieldOfType } from '../../form-definition.ts';
 import { checkMoreField } from '../../more-field-rules.ts';
 import { answerText } from '../../more-field-values.ts';
 import { moreMessages } from '../../more-messages.ts';
+import { loadPasswordScorer } from '../../password-strength.ts';
 import { hasStates } from '../../rules/address.ts';
 import { formatDate, formatHint, parseDate } from '../../rules/date.ts';
 import { maskPlaceholder } from '../../rules/mask.ts';
@@ -40,7 +41,9 @@ import { RichTextInput } from './RichTextInput.tsx';
 const loadDatePicker = () => import('./DatePicker.tsx');
 const loadPhoneLibrary = () => import('./phone-library.ts');
 const loadMask = () => import('./MaskedInput.tsx');
-const loadPasswordMeter = () => import('./password-meter.ts');
+// The strength meter's scorer (zxcvbn), loaded when a password field is first focused. Not a
+// module that awaits it at its top level: one such await costs every page requests (decision 0007).
+const loadPasswordMeter = async () => ({ scorer: await loadPasswordScorer() });
 
 function DateInput(props: Inner<FieldOfType<'date'>>) {
   const { field, id, error, value, readOnly, active } = props;
