@@ -13,6 +13,7 @@ import {
   nextButton,
   openForm,
   publishFormPage,
+  scrollSettled,
   uniqueAddress,
   uniqueName,
   waitForMinimumFillTime,
@@ -82,6 +83,9 @@ test.describe('a click right after a correction', () => {
     await press(page, submit);
     const text = form.getByRole('textbox', { name: 'Message', exact: true });
     await expect(await errorOf(text)).toHaveText(required);
+    // The failed submit scrolls to its first error (easing over 750 ms): a click while the page
+    // still moves can land beside the checkbox (one fresh-clone run saw it so, under load).
+    await scrollSettled(page);
     const email = uniqueAddress('first.click');
     await form.getByRole('checkbox', { name: /I agree/ }).check();
     await form.getByRole('textbox', { name: 'First', exact: true }).fill('First');
