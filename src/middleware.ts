@@ -9,6 +9,7 @@ import {
   publicPageCacheControl,
   replyWithPage,
 } from './platform/cache/page-cache.ts';
+import { responseBytes } from './platform/cache/response-bytes.ts';
 import { redirectLocation } from './platform/redirect-target.ts';
 import { appContext } from './server/app-registry.ts';
 import { isCrossSiteForm } from './server/cross-site-forms.ts';
@@ -99,7 +100,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     !response.headers.has('set-cookie');
   if (!cacheable) return response;
 
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = await responseBytes(response);
   const headers = [...response.headers.entries()].filter(
     ([name]) => name !== 'content-length' && name !== 'content-encoding',
   );
