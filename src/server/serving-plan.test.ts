@@ -12,7 +12,7 @@ describe('planServing', () => {
       undefined,
     );
     expect(plan.workers).toBe(2);
-    expect(plan.v8Flags).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=100']);
+    expect(plan.v8Flags).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=100']);
     expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
     expect(plan.rendersInFlight).toBe(8);
     expect(planServing(cgroup(64 * 1024), 16, undefined).workers).toBe(4);

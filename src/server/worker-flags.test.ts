@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.ts';
 
 /** A serving plan's flags where memory is plenty (serving-plan.ts). */
-const workerV8Flags = ['--max-semi-space-size=16', '--heap-growing-percent=100'];
+const workerV8Flags = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
 const plan = { v8Flags: workerV8Flags, mallocEnv: { MALLOC_MMAP_THRESHOLD_: '65536' } };
 
 describe('workerExecArgv', () => {
   it("adds the young-generation cap and the old generation's growth after the primary's own flags", () => {
     expect(workerExecArgv(['--disable-warning=ExperimentalWarning'], '', workerV8Flags)).toEqual([
       '--disable-warning=ExperimentalWarning',
-      '--max-semi-space-size=16',
+      '--max-semi-space-size=8',
       '--heap-growing-percent=100',
     ]);
   });
@@ -46,7 +46,7 @@ describe('singleProcessRestart', () => {
     ).toEqual({
       argv: [
         '--disable-warning=ExperimentalWarning',
-        '--max-semi-space-size=16',
+        '--max-semi-space-size=8',
         '--heap-growing-percent=100',
         '/srv/quire/dist/front/main.mjs',
       ],

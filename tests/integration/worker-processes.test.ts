@@ -38,11 +38,11 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
     const workers = childPids(server.pid);
     expect(workers).toHaveLength(2);
     for (const worker of workers) {
-      expect(commandLine(worker)).toContain('--max-semi-space-size=16');
+      expect(commandLine(worker)).toContain('--max-semi-space-size=8');
       expect(commandLine(worker)).toContain('--heap-growing-percent=100');
     }
     const primary = commandLine(server.pid);
-    expect(primary).not.toContain('--max-semi-space-size=16');
+    expect(primary).not.toContain('--max-semi-space-size=8');
     expect(primary).not.toContain('--heap-growing-percent=100');
   });
 
@@ -60,7 +60,7 @@ describe.runIf(process.platform === 'linux')(
       const server = await startTestServer({ WEB_CONCURRENCY: '1' });
       try {
         const args = commandLine(server.pid);
-        expect(args).toContain('--max-semi-space-size=16');
+        expect(args).toContain('--max-semi-space-size=8');
         expect(args).toContain('--heap-growing-percent=100');
         expect(args.at(-1)).toMatch(/dist\/front\/main\.mjs$/);
         expect(environmentOf(server.pid).MALLOC_MMAP_THRESHOLD_).toBe('65536');
