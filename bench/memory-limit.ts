@@ -8,6 +8,7 @@ import { serverEntry } from '../tests/support/server-entry.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { type FixedRateResult, fixedRateLoad } from './fixed-rate-load.ts';
+import { median } from './median.ts';
 import { startMemorySampler } from './process-memory.ts';
 import { type ClientRun, loadRun } from './static-reference.ts';
 import { checkTarget, formatInteger, formatLimit, type TargetCheck, targets } from './targets.ts';
@@ -16,6 +17,8 @@ const megabyte = 1024 * 1024;
 /** The limits the site is run in; undefined is none. */
 const limitsMb = [undefined, 512, smallMachineMegabytes] as const;
 const fixedRate = 40;
+/** Interleaved rounds of each load; the medians are reported. */
+const rounds = 3;
 
 type Serving = {
   url: string;
@@ -105,6 +108,7 @@ type LimitRun = {
   limitMb: number | undefined;
   cgroupVersion: 1 | 2 | undefined;
   plan: string | undefined;
+  /** Medians of the interleaved rounds, with every round's failures. */
   cached: ClientRun;
   uncached: ClientRun;
   fixed: FixedRateResult;
@@ -117,58 +121,68 @@ function failuresOf(run: LimitRun): number {
   return run.cached.failures + run.uncached.failures + run.fixed.failed + run.fixed.skipped;
 }
 
-async function runAtLimit(
+/** A limit to run in: its cgroup, or none for the unconstrained figures. */
+type Limit = { limitMb: number | undefined; cgroup: MemoryCgroup | undefined };
+
+/**
+ * One load, the same for every limit, measured in interleaved rounds (a site per limit, all
+ * started first) so that the shares hold however the machine's speed moves during the run.
+ */
+async function interleavedLoad(
   context: BenchContext,
-  dataDir: string,
-  postUrlPath: string,
-  limitMb: number | undefined,
-): Promise<LimitRun | string> {
-  let cgroup: MemoryCgroup | undefined;
-  if (limitMb !== undefined) {
-    const made = createMemoryCgroup(`quire-bench-${process.pid}-${limitMb}`, limitMb * megabyte);
-    if (typeof made === 'string') return made;
-    cgroup = made;
-  }
+  label: string,
+  limits: Limit[],
+  {
+    dataDir,
+    path,
+    env,
+    connections,
+  }: { dataDir: string; path: string; env: Record<string, string>; connections: number },
+): Promise<ClientRun[]> {
+  const sites: Serving[] = [];
   try {
-    context.log(`memory limit ${limitMb ?? 'none'}: cached post`);
-    const cachedSite = await startServing(dataDir, {}, cgroup);
-    let cached: ClientRun;
-    try {
-      await fetch(`${cachedSite.url}${postUrlPath}`).then((answer) => answer.arrayBuffer());
-      cached = await loadRun(`${cachedSite.url}${postUrlPath}`, context.seconds, 50);
-    } finally {
-      await cachedSite.stop();
+    for (const limit of limits) sites.push(await startServing(dataDir, env, limit.cgroup));
+    // Each site's first answer renders (and for the cached load, fills its cache).
+    for (const site of sites)
+      await fetch(`${site.url}${path}`).then((answer) => answer.arrayBuffer());
+    const seconds = Math.max(5, Math.round(context.seconds / rounds));
+    const runs: ClientRun[][] = limits.map(() => []);
+    for (let round = 1; round <= rounds; round++) {
+      context.log(`${label}: round ${round} of ${rounds}, ${seconds} s per limit`);
+      for (const [index, site] of sites.entries()) {
+        runs[index]!.push(await loadRun(`${site.url}${path}`, seconds, connections));
+      }
     }
-    context.log(`memory limit ${limitMb ?? 'none'}: uncached post, then ${fixedRate} views/s`);
-    const uncachedSite = await startServing(dataDir, { CACHE_MAX_MB: '0' }, cgroup);
-    try {
-      const uncached = await loadRun(`${uncachedSite.url}${postUrlPath}`, context.seconds, 20);
-      const sampler = startMemorySampler(uncachedSite.group);
-      const fixed = await fixedRateLoad(
-        `${uncachedSite.url}${postUrlPath}`,
-        fixedRate,
-        context.seconds,
-      );
-      const peak = sampler();
-      return {
-        limitMb,
-        cgroupVersion: cgroup?.version,
-        plan: uncachedSite.planLine,
-        cached,
-        uncached,
-        fixed,
-        oomKills: cgroup?.oomKills() ?? 0,
-        peakGroupMb:
-          cgroup?.peakBytes() === undefined
-            ? undefined
-            : Math.round(cgroup.peakBytes()! / megabyte),
-        peakPssMb: Math.round(peak.peakTotalBytes / megabyte),
-      };
-    } finally {
-      await uncachedSite.stop();
-    }
+    return runs.map((list) => ({
+      requestsPerSecond: median(list.map((run) => run.requestsPerSecond)),
+      failures: list.reduce((sum, run) => sum + run.failures, 0),
+      client: list[0]!.client,
+    }));
   } finally {
-    cgroup?.remove();
+    for (const site of sites) await site.stop();
+  }
+}
+
+/**
+ * The fixed 40 views a second on a site started for it (page cache off), with every process's
+ * PSS sampled: the memory a site needs at that rate, apart from what a saturating load before
+ * it left behind.
+ */
+async function fixedRateRun(
+  context: BenchContext,
+  limit: Limit,
+  dataDir: string,
+  path: string,
+): Promise<{ fixed: FixedRateResult; peakPssMb: number; plan: string | undefined }> {
+  context.log(`memory limit ${limit.limitMb ?? 'none'}: ${fixedRate} uncached views/s`);
+  const site = await startServing(dataDir, { CACHE_MAX_MB: '0' }, limit.cgroup);
+  try {
+    const sampler = startMemorySampler(site.group);
+    const fixed = await fixedRateLoad(`${site.url}${path}`, fixedRate, context.seconds);
+    const peak = sampler();
+    return { fixed, peakPssMb: Math.round(peak.peakTotalBytes / megabyte), plan: site.planLine };
+  } finally {
+    await site.stop();
   }
 }
 
@@ -176,7 +190,8 @@ async function runAtLimit(
  * The site in a small machine (issue 31, decision 0068): every process of it inside one memory
  * cgroup of 512 and then 256 MB, and without a limit for comparison, under a cached and an
  * uncached load of the post (wrk, or autocannon) and a fixed 40 uncached views a second. Counts
- * the kernel's OOM kills in the group and every failed answer. Linux as root only: skipped with
+ * the kernel's OOM kills in the group and every failed answer. The cached and uncached loads run in
+ * interleaved rounds, a site per limit; the fixed rate runs on a site started for it. Linux as root only: skipped with
  * the reason where no memory cgroup can be made.
  */
 export const memoryLimit: Benchmark = {
@@ -189,21 +204,62 @@ export const memoryLimit: Benchmark = {
     try {
       const seeding = await startServing(dataDir, {}, undefined);
       await seeding.stop();
-      const runs: LimitRun[] = [];
-      for (const limitMb of limitsMb) {
-        const run = await runAtLimit(context, dataDir, post.path, limitMb);
-        if (typeof run === 'string') {
-          return {
-            results: { skipped: run, runs },
-            detail: { title: 'Memory limits — skipped', rows: [[run]], notes: [] },
-            summary: [],
-            checks: [],
-            problems: [`No memory cgroup could be made, so the limits were not measured: ${run}`],
-          };
+      const limits: Limit[] = [];
+      try {
+        for (const limitMb of limitsMb) {
+          if (limitMb === undefined) {
+            limits.push({ limitMb, cgroup: undefined });
+            continue;
+          }
+          const made = createMemoryCgroup(
+            `quire-bench-${process.pid}-${limitMb}`,
+            limitMb * megabyte,
+          );
+          if (typeof made === 'string') {
+            return {
+              results: { skipped: made },
+              detail: { title: 'Memory limits — skipped', rows: [[made]], notes: [] },
+              summary: [],
+              checks: [],
+              problems: [
+                `No memory cgroup could be made, so the limits were not measured: ${made}`,
+              ],
+            };
+          }
+          limits.push({ limitMb, cgroup: made });
         }
-        runs.push(run);
+        const cached = await interleavedLoad(context, 'cached post', limits, {
+          dataDir,
+          path: post.path,
+          env: {},
+          connections: 50,
+        });
+        const uncached = await interleavedLoad(context, 'uncached post', limits, {
+          dataDir,
+          path: post.path,
+          env: { CACHE_MAX_MB: '0' },
+          connections: 20,
+        });
+        const runs: LimitRun[] = [];
+        for (const [index, limit] of limits.entries()) {
+          const { fixed, peakPssMb, plan } = await fixedRateRun(context, limit, dataDir, post.path);
+          const peakBytes = limit.cgroup?.peakBytes();
+          runs.push({
+            limitMb: limit.limitMb,
+            cgroupVersion: limit.cgroup?.version,
+            plan,
+            cached: cached[index]!,
+            uncached: uncached[index]!,
+            fixed,
+            oomKills: limit.cgroup?.oomKills() ?? 0,
+            peakGroupMb: peakBytes === undefined ? undefined : Math.round(peakBytes / megabyte),
+            peakPssMb,
+          });
+        }
+        return outcome(runs, post.path);
+      } finally {
+        for (const limit of limits) limit.cgroup?.remove();
       }
-      return outcome(runs, post.path);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -279,7 +335,8 @@ function outcome(runs: LimitRun[], path: string): BenchOutcome {
       ],
       notes: [
         ...runs.map((run) => `${limitName(run)}: ${run.plan ?? 'no plan line logged'}`),
-        `cached: ${free.cached.client}, 50 connections; uncached: 20 connections, page cache off (CACHE_MAX_MB=0)`,
+        `cached: ${free.cached.client}, 50 connections; uncached: 20 connections, page cache off (CACHE_MAX_MB=0); medians of ${rounds} rounds interleaved across the limits`,
+        `${fixedRate}/s: a site started for it, page cache off; PSS of every process, sampled`,
       ],
     },
     summary,

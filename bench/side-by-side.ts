@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { livingMembers } from '../tests/support/process-group.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
+import { median } from './median.ts';
 import { type ClientRun, fetchRawGzip, loadRun, startNginx } from './static-reference.ts';
 import { checkTarget, formatInteger, formatLimit, type TargetCheck, targets } from './targets.ts';
 
@@ -99,9 +100,6 @@ async function measure(
     cpuMsPerRequest: cpu === undefined || requests === 0 ? undefined : cpu / requests,
   };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * This build against another checkout's (`BENCH_BASELINE`, built), in one run with interleaved

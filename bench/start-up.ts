@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { serverEntry } from '../tests/support/server-entry.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
+import { median } from './median.ts';
 import { checkTarget, formatLimit, type TargetCheck, targets } from './targets.ts';
 
 const tries = 3;
@@ -58,9 +59,6 @@ async function stopSite(site: Site, signal: NodeJS.Signals = 'SIGTERM'): Promise
   process.kill(-site.child.pid!, signal);
   await exited;
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The worker processes of a primary, from /proc. */
 function workersOf(primary: number): number[] {
