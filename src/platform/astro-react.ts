@@ -2,7 +2,7 @@
 // renderer answers by rendering the component once on trial: every React component placed in
 // an .astro file was rendered twice per request. A component tagged with a renderer's name
 // skips that trial (astro/runtime/server/render/component.js reads this symbol). Quire's own
-// renderer (react-renderer.ts) renders with Astro's React renderer and remembers what pure
+// renderer (react-renderer.ts) renders as Astro's React renderer does and remembers what pure
 // components rendered.
 const rendererTag = Symbol.for('astro:renderer');
 

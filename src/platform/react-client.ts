@@ -1,19 +1,7 @@
-import { type ComponentType, createElement, memo, startTransition } from 'react';
+import { type ComponentType, createElement, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { readyToHydrate } from './before-hydration.ts';
-
-/** A slot's markup as the server rendered it (Astro's `StaticHtml`, which the server uses). */
-const StaticHtml = memo(
-  ({ value, name }: { value?: string | null; name?: string }) =>
-    value == null || value.trim() === ''
-      ? null
-      : createElement('astro-slot', {
-          name,
-          suppressHydrationWarning: true,
-          dangerouslySetInnerHTML: { __html: value },
-        }),
-  () => true,
-);
+import { StaticHtml } from './react-static-html.ts';
 
 const roots = new WeakMap<HTMLElement, Root>();
 

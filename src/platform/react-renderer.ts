@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
-import astroReact from '@astrojs/react/server.js';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { isPureForProps, quireReactRenderer } from './astro-react.ts';
+import { StaticHtml } from './react-static-html.ts';
 
 type Rendered = { html: string; attrs?: Record<string, string | undefined> };
 
@@ -37,9 +39,16 @@ function keyOf(
   props: Record<string, unknown>,
   slots: Record<string, string>,
   hydrate: unknown,
+  prefix: string | undefined,
 ): string | undefined {
   try {
-    const text = JSON.stringify([componentId(component), props, slots, hydrate ?? null]);
+    const text = JSON.stringify([
+      componentId(component),
+      props,
+      slots,
+      hydrate ?? null,
+      prefix ?? null,
+    ]);
     return hash('sha1', text, 'base64url');
   } catch {
     // Props that cannot be written out (a function, a cycle) are rendered every time.
@@ -59,45 +68,79 @@ function remember(key: string, rendered: Rendered): void {
   }
 }
 
+/** A slot's name as its prop, as Astro's React renderer names it (`my-slot` → `mySlot`). */
+const slotProp = (name: string) =>
+  name.trim().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Resource hints React may write into markup; Astro's renderer takes them out, and so does this. */
+const resourceHints =
+  /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+
 /**
- * Quire's React renderer for Astro: Astro's own (`@astrojs/react`), which renders every
- * component placed in an .astro file, with the markup of components marked pure
- * (`renderedOncePerProps`) kept per distinct props: the header, share bars, article body and
- * head of a page cost React no render the second time (decision 0069). The island prefixes
- * Astro writes are numbered here, per page, as Astro's renderer numbers them.
+ * An island's markup as Astro's React renderer makes it without streaming (slots and children as
+ * `StaticHtml`, `class` left out), but with the island's identifier prefix, which Astro's
+ * `renderToString` branch leaves out: `useId` then gave the server's markup other ids than the
+ * browser hydrates with (`_R_0_-menu` against `_r0_R_0_-menu`), so labels and `aria-controls`
+ * named elements React no longer knew by those ids.
+ */
+function renderIsland(
+  component: object,
+  props: Record<string, unknown>,
+  { default: children, ...slotted }: Record<string, string>,
+  metadata: { hydrate?: unknown; astroStaticSlot?: boolean } | undefined,
+  prefix: string | undefined,
+): Rendered {
+  const hydrate = metadata?.astroStaticSlot ? Boolean(metadata.hydrate) : true;
+  const { class: _class, ...islandProps } = props;
+  for (const [name, value] of Object.entries(slotted)) {
+    islandProps[slotProp(name)] = createElement(StaticHtml, {
+      hydrate,
+      value,
+      name: slotProp(name),
+    });
+  }
+  const content = children ?? props.children;
+  if (content != null) {
+    islandProps.children = createElement(StaticHtml, { hydrate, value: content as string });
+  }
+  const html = renderToString(createElement(component as never, islandProps), {
+    identifierPrefix: prefix,
+  });
+  return { html: html.replace(resourceHints, ''), attrs: { prefix } };
+}
+
+/**
+ * Quire's React renderer for Astro: renders every component placed in an .astro file as Astro's
+ * own (`@astrojs/react`) does, with the island's identifier prefix (see `renderIsland`), and
+ * keeps the markup of components marked pure (`renderedOncePerProps`) per distinct props and
+ * place: the header, share bars, article body and head of a page cost React no render the
+ * second time (decision 0069). The island prefixes are numbered here, per page, as Astro's
+ * renderer numbers them, and the browser hydrates with them (react-client.ts).
  */
 const renderer = {
   name: quireReactRenderer,
   // Components reach this renderer by their tag alone (astro-react.ts), never by trial.
   check: () => Promise.resolve(false),
-  async renderToStaticMarkup(
+  renderToStaticMarkup(
     this: { result?: object } | undefined,
     component: object,
     props: Record<string, unknown>,
     slots: Record<string, string>,
-    metadata?: { hydrate?: unknown },
+    metadata?: { hydrate?: unknown; astroStaticSlot?: boolean },
   ): Promise<Rendered> {
     const prefix = this?.result ? nextPrefix(this.result) : undefined;
     const key = isPureForProps(component)
-      ? keyOf(component, props, slots, metadata?.hydrate)
+      ? keyOf(component, props, slots, metadata?.hydrate, prefix)
       : undefined;
     const hit = key === undefined ? undefined : kept.get(key);
     if (hit && key !== undefined) {
       kept.delete(key);
       kept.set(key, hit);
-      return { html: hit.html, attrs: { ...hit.attrs, prefix } };
+      return Promise.resolve({ html: hit.html, attrs: { ...hit.attrs } });
     }
-    // Astro's renderer numbers prefixes in a context of its own per page: given one of its own
-    // each time, it leaves the numbering to this renderer.
-    const rendered = (await astroReact.renderToStaticMarkup.call(
-      { result: {} } as never,
-      component,
-      props,
-      slots,
-      metadata as never,
-    )) as Rendered;
-    if (key !== undefined) remember(key, { html: rendered.html, attrs: { ...rendered.attrs } });
-    return { html: rendered.html, attrs: { ...rendered.attrs, prefix } };
+    const rendered = renderIsland(component, props, slots, metadata, prefix);
+    if (key !== undefined) remember(key, rendered);
+    return Promise.resolve(rendered);
   },
   supportsAstroStaticSlot: true,
 };
