@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { smallMachineMegabytes } from '../tests/support/budgets.ts';
+import { spawnBuiltSite } from '../tests/support/built-site.ts';
 import { createMemoryCgroup, type MemoryCgroup } from '../tests/support/memory-cgroup.ts';
-import { serverEntry } from '../tests/support/server-entry.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { type FixedRateResult, fixedRateLoad } from './fixed-rate-load.ts';
@@ -27,66 +26,33 @@ type Serving = {
   stop: () => Promise<void>;
 };
 
-/**
- * Starts the built site as production does (`node dist/front/main.mjs`, its own workers), every
- * process of it inside `cgroup` when given: a shell joins the group and then becomes Node.
- */
+/** Starts the built site (every process inside `cgroup` when given) and waits for its answer. */
 async function startServing(
   dataDir: string,
   env: Record<string, string>,
   cgroup: MemoryCgroup | undefined,
 ): Promise<Serving> {
   const port = await freePort();
-  const joinGroup = cgroup ? `echo $$ > '${cgroup.procsFile}' && ` : '';
-  const child: ChildProcess = spawn(
-    '/bin/sh',
-    [
-      '-c',
-      `${joinGroup}exec "$0" "$@"`,
-      process.execPath,
-      '--disable-warning=ExperimentalWarning',
-      serverEntry,
-    ],
-    {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
-        LOG_LEVEL: 'info',
-        WEB_CONCURRENCY: 'auto',
-        ...env,
-      },
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  const { child, url, output } = spawnBuiltSite(dataDir, port, env, {
+    cgroupProcsFile: cgroup?.procsFile,
+    detached: true,
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The site exited while starting:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The site exited while starting:\n${output()}`);
     try {
       if ((await fetch(`${url}/robots.txt`)).ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`The site did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The site did not start within 60 s:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   const group = child.pid!;
   return {
     url,
     group,
-    planLine: /Memory: [^\n]*/.exec(output)?.[0],
+    planLine: /Memory: [^\n]*/.exec(output())?.[0],
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

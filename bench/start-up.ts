@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { serverEntry } from '../tests/support/server-entry.ts';
+import { type SpawnedSite, spawnBuiltSite } from '../tests/support/built-site.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome, SummaryLine } from './benchmark.ts';
 import { median } from './median.ts';
@@ -11,32 +10,8 @@ import { checkTarget, formatLimit, type TargetCheck, targets } from './targets.t
 
 const tries = 3;
 
-type Site = { child: ChildProcess; url: string; output: () => string };
-
-function spawnSite(dataDir: string, port: number): Site {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverEntry], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
-      LOG_LEVEL: 'info',
-      WEB_CONCURRENCY: 'auto',
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
+const spawnSite = (dataDir: string, port: number): SpawnedSite =>
+  spawnBuiltSite(dataDir, port, {}, { detached: true });
 
 /** Milliseconds from now until `path` answers 200. */
 async function untilAnswered(url: string, startedAt: number): Promise<number> {
@@ -53,7 +28,7 @@ async function untilAnswered(url: string, startedAt: number): Promise<number> {
   }
 }
 
-async function stopSite(site: Site, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function stopSite(site: SpawnedSite, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (site.child.exitCode !== null || site.child.signalCode !== null) return;
   const exited = new Promise((resolve) => site.child.once('exit', resolve));
   process.kill(-site.child.pid!, signal);
@@ -90,7 +65,7 @@ export const startUp: Benchmark = {
     const workerReplaced: number[] = [];
     try {
       const port = await freePort();
-      const postUrl = (site: Site) => `${site.url}${post.path}`;
+      const postUrl = (site: SpawnedSite) => `${site.url}${post.path}`;
       // The first start migrates and seeds; what is measured is a start on a site that exists.
       const seeding = spawnSite(dataDir, port);
       await untilAnswered(postUrl(seeding), performance.now());

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnBuiltSite } from '../support/built-site.ts';
 import { createMemoryCgroup, type MemoryCgroup } from '../support/memory-cgroup.ts';
-import { serverEntry } from '../support/server-entry.ts';
 import { freePort } from '../support/test-server.ts';
 
 const megabyte = 1024 * 1024;
@@ -51,35 +51,16 @@ describe.runIf(typeof made !== 'string')(
     const cgroup = made as MemoryCgroup;
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-memory-plan-'));
     let child: ChildProcess;
-    let output = '';
+    let output: () => string;
     let url = '';
 
     beforeAll(async () => {
-      const port = await freePort();
-      child = spawn(
-        '/bin/sh',
-        ['-c', `echo $$ > '${cgroup.procsFile}' && exec "$0" "$@"`, process.execPath, serverEntry],
-        {
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
-            LOG_LEVEL: 'info',
-            WEB_CONCURRENCY: 'auto',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      url = `http://127.0.0.1:${port}`;
+      ({ child, url, output } = spawnBuiltSite(
+        dataDir,
+        await freePort(),
+        {},
+        { cgroupProcsFile: cgroup.procsFile },
+      ));
       await until(
         async () => (await fetch(`${url}/robots.txt`).catch(() => undefined))?.ok === true,
         60_000,
@@ -98,7 +79,7 @@ describe.runIf(typeof made !== 'string')(
     }, 60_000);
 
     it('reads the limit, says what it chose, and starts each worker sized to it', () => {
-      expect(output).toContain(
+      expect(output()).toContain(
         `Memory: 256 MB (cgroup v${cgroup.version}); 2 worker processes, about 104 MB each with a 78 MB heap limit, 2 renders at a time each`,
       );
       const workers = childrenOf(child.pid!);

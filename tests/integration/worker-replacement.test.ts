@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverEntry } from '../support/server-entry.ts';
+import { spawnBuiltSite } from '../support/built-site.ts';
 import { freePort } from '../support/test-server.ts';
 
 /** Waits until `done` holds, checking every 50 ms; throws after `timeoutMs`. */
@@ -25,30 +25,11 @@ const workersOf = (primary: number) =>
 describe.runIf(process.platform === 'linux')('a worker killed (decision 0070)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-replacement-'));
   let child: ChildProcess;
-  let output = '';
+  let output: () => string;
   let url = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverEntry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
-        LOG_LEVEL: 'info',
-        WEB_CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-    }
-    url = `http://127.0.0.1:${port}`;
+    ({ child, url, output } = spawnBuiltSite(dataDir, await freePort(), { WEB_CONCURRENCY: '2' }));
     await until(
       async () => (await fetch(`${url}/robots.txt`).catch(() => undefined))?.ok === true,
       60_000,
@@ -70,9 +51,9 @@ describe.runIf(process.platform === 'linux')('a worker killed (decision 0070)', 
     await new Promise((resolve) => setTimeout(resolve, 10_500));
     const [victim] = workersOf(child.pid!);
     process.kill(victim!, 'SIGKILL');
-    await until(() => /is serving in place of the one that stopped/.test(output), 30_000);
-    expect(output).toContain(`Worker ${victim} stopped (SIGKILL); starting another`);
-    expect(output).toMatch(
+    await until(() => /is serving in place of the one that stopped/.test(output()), 30_000);
+    expect(output()).toContain(`Worker ${victim} stopped (SIGKILL); starting another`);
+    expect(output()).toMatch(
       /Worker \d+ is serving in place of the one that stopped, [\d.]+ s after it started/,
     );
     const workers = workersOf(child.pid!);
