@@ -5,11 +5,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
-import { probeListen } from './listen-problem.ts';
+import { listenProblem, probeListen } from './listen-problem.ts';
 import { readMemoryLimit } from './memory-limit.ts';
 import { serveMessages } from './serve-messages.ts';
 import { describePlan, planServing, type ServingPlan } from './serving-plan.ts';
-import { isStartFailure } from './start-failure.ts';
+import { SiteServer } from './site-server.ts';
+import { isServing, isStartFailure, reportStartFailure, type Serving } from './start-failure.ts';
 import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.ts';
 
 /**
@@ -47,18 +48,35 @@ function servingPlan(config: Config): ServingPlan {
   return planServing(readMemoryLimit(), availableParallelism(), config.workers);
 }
 
+/**
+ * Set by the primary for the workers it starts with the site, not for one replacing a worker
+ * that stopped: the others serve meanwhile, and a worker still loading would hold its share.
+ */
+const listenEarlyVariable = 'QUIRE_LISTEN_EARLY';
+
+/**
+ * Serves the site from this process. With `listenEarly` it listens before it loads the app
+ * (site-server.ts): requests that come meanwhile wait for it rather than being refused.
+ */
 async function serveHere(
-  plan: ServingPlan,
+  config: Config,
   onListening: () => void,
   sayNoAdministrator: boolean,
+  listenEarly: boolean,
 ): Promise<void> {
+  const site = new SiteServer();
+  if (listenEarly) {
+    await site.listen(config.host, config.port, (error) =>
+      reportStartFailure(listenProblem(error, config.host, config.port)),
+    );
+  }
   const { serveSite } = await import('./serving-process.ts');
-  await serveSite({ distDir, sayNoAdministrator, onListening, plan });
+  await serveSite({ distDir, sayNoAdministrator, onListening, plan: servingPlan(config), site });
 }
 
 function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void {
   const { workers } = plan;
-  let listening = 0;
+  let serving = 0;
   let started = false;
   let stopping = false;
   let failedToStart = false;
@@ -74,29 +92,29 @@ function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void 
   const forkedAt = new Map<number, { at: number; replacing: boolean }>();
   const fork = (replacing = false) => {
     if (stopping) return;
-    const worker = cluster.fork(env);
+    const worker = cluster.fork({ ...env, [listenEarlyVariable]: replacing ? '0' : '1' });
     forkedAt.set(worker.id, { at: performance.now(), replacing });
-    worker
-      .on('listening', () => {
+    worker.on('message', (message: unknown) => {
+      if (isServing(message)) {
         const forked = forkedAt.get(worker.id);
         if (forked?.replacing) {
           const seconds = ((performance.now() - forked.at) / 1000).toFixed(1);
           log.info(serveMessages.workerReplaced(worker.process.pid ?? 0, seconds));
         }
-        if (++listening !== workers || started) return;
+        if (++serving !== workers || started) return;
         started = true;
         announce(config, log, workers);
-      })
-      .on('message', (message: unknown) => {
-        if (started || !isStartFailure(message)) return;
-        if (!startFailures.has(message.startFailure)) console.error(message.startFailure);
-        startFailures.add(message.startFailure);
-        failedToStart = true;
-        // However the primary then ends, a start that failed ends with 1 (one fresh-clone run
-        // under load saw this start's failure printed and the primary end with 0).
-        process.exitCode = 1;
-        stop();
-      });
+        return;
+      }
+      if (started || !isStartFailure(message)) return;
+      if (!startFailures.has(message.startFailure)) console.error(message.startFailure);
+      startFailures.add(message.startFailure);
+      failedToStart = true;
+      // However the primary then ends, a start that failed ends with 1 (one fresh-clone run
+      // under load saw this start's failure printed and the primary end with 0).
+      process.exitCode = 1;
+      stop();
+    });
   };
   const stop = () => {
     if (stopping) return;
@@ -172,7 +190,7 @@ async function primary(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   log.info(describePlan(plan));
-  if (plan.workers === 1) await serveHere(plan, () => announce(config, log, 1), true);
+  if (plan.workers === 1) await serveHere(config, () => announce(config, log, 1), true, true);
   else superviseWorkers(config, plan, log);
 }
 
@@ -183,4 +201,11 @@ enableCompileCache();
 
 if (cluster.isPrimary) await primary();
 // The first worker alone says that no administrator exists; a replacement has a higher id.
-else await serveHere(servingPlan(configOrExit()), () => {}, cluster.worker?.id === 1);
+else {
+  await serveHere(
+    configOrExit(),
+    () => process.send?.({ serving: true } satisfies Serving),
+    cluster.worker?.id === 1,
+    process.env[listenEarlyVariable] === '1',
+  );
+}

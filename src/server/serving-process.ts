@@ -1,5 +1,3 @@
-import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSetupLink } from '../features/admin/server/setup-link.ts';
@@ -20,13 +18,12 @@ import { RenderQueue } from './render-queue.ts';
 import { uploadDeadlineMs } from './request-body.ts';
 import { largestRequestBytes } from './routes.ts';
 import type { ServingPlan } from './serving-plan.ts';
-import type { StartFailure } from './start-failure.ts';
+import type { SiteServer } from './site-server.ts';
+import { reportStartFailure } from './start-failure.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { startStatsMaintenance } from './stats-maintenance.ts';
 import { startTrashSweep } from './trash-sweep.ts';
 
-/** How long a worker that could not start waits for its primary to stop it. */
-const workerStopWaitMs = 10_000;
 /** How long requests in flight may take to finish once a stop is asked for. */
 const stopGraceMs = 10_000;
 /** After this, a process that still cannot store what it holds gives up and says so. */
@@ -53,6 +50,8 @@ export async function serveSite(options: {
   sayNoAdministrator: boolean;
   onListening: (app: AppContext) => void;
   plan: ServingPlan;
+  /** Listening already when the process listened as it started (main.ts), else listened here. */
+  site: SiteServer;
 }): Promise<void> {
   const app = await bootOrExit();
   // The same one process says that mail reaches nobody, once.
@@ -72,32 +71,32 @@ export async function serveSite(options: {
   const entry = join(options.distDir, 'server', 'entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const { bodyTimeoutMs } = app.config;
-  const server = createServer(
+  const { site } = options;
+  // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS; a form's files by
+  // their size, decision 0038); this is the backstop for a whole request, checked every second
+  // rather than Node's 30, long enough for the largest upload at the slowest rate.
+  site.server.requestTimeout = 10_000 + uploadDeadlineMs(largestRequestBytes, bodyTimeoutMs) + 5000;
+  const listener = createRequestListener(
+    app,
+    handler,
+    loadStaticFiles(join(options.distDir, 'client')),
     {
-      keepAliveTimeout: 5000,
-      headersTimeout: 10_000,
-      // The front times bodies out itself (408 after REQUEST_BODY_TIMEOUT_MS; a form's files
-      // by their size, decision 0038); this is the backstop for a whole request, checked every
-      // second rather than Node's 30, long enough for the largest upload at the slowest rate.
-      requestTimeout: 10_000 + uploadDeadlineMs(largestRequestBytes, bodyTimeoutMs) + 5000,
-      connectionsCheckingInterval: 1000,
-      // Room for a forged beacon hit's 100 KB query, so it is answered and counted as dropped
-      // rather than refused by Node's parser; every other long address still gets a 414.
-      maxHeaderSize: 128 * 1024,
-    },
-    createRequestListener(app, handler, loadStaticFiles(join(options.distDir, 'client')), {
       bodyTimeoutMs,
       renders: new RenderQueue({
         inFlight: options.plan.rendersInFlight,
         waiting: options.plan.rendersWaiting,
       }),
-    }),
+    },
   );
-  server.on('error', (error) => {
-    // Taken between the primary's probe and this listen: said once, as a start failure.
-    reportStartFailure(listenProblem(error, app.config.host, app.config.port));
-  });
-  server.listen(app.config.port, app.config.host, () => options.onListening(app));
+  // Taken between the primary's probe and this listen: said once, as a start failure.
+  if (!site.listening) {
+    await site.listen(app.config.host, app.config.port, (error) =>
+      reportStartFailure(listenProblem(error, app.config.host, app.config.port)),
+    );
+  }
+  site.serve(listener);
+  options.onListening(app);
+  const { server } = site;
   // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
   app.mail.start();
   // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
@@ -145,21 +144,4 @@ async function bootOrExit(): Promise<AppContext> {
     console.error(error);
     process.exit(1);
   }
-}
-
-/**
- * Ends a start that cannot succeed with its one line. Every worker meets the same problem: the
- * primary says it once and stops them all (main.ts); a worker whose primary is gone, or
- * silent, stops by itself.
- */
-function reportStartFailure(line: string): Promise<never> {
-  if (cluster.isWorker && process.send) {
-    const report: StartFailure = { startFailure: line };
-    process.send(report);
-    process.once('disconnect', () => process.exit(1));
-    setTimeout(() => process.exit(1), workerStopWaitMs);
-    return new Promise<never>(() => {});
-  }
-  console.error(line);
-  process.exit(1);
 }

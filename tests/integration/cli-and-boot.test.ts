@@ -23,6 +23,7 @@ import { boot } from '../../src/server/boot.ts';
 import { seedDemoSite } from '../../src/server/demo-seed.ts';
 import { runQuire, runWithNode } from '../support/quire-cli.ts';
 import { serverEntry } from '../support/server-entry.ts';
+import { freePort } from '../support/test-server.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -202,15 +203,19 @@ describe('boot', () => {
     const badPort = 'postgres://quire:db-s3cret@127.0.0.1:99999/site';
     // Port 1: nothing listens there, so every attempt is refused until the start gives up.
     const unreachable = 'postgres://quire:db-s3cret@127.0.0.1:1/site';
+    const serverStarts = ['1', '2'].flatMap((workers) =>
+      [badPort, unreachable].map((url) => ({ workers, url })),
+    );
+    // Each on a port of its own: a start listens while it boots, until the database fails it.
+    const ports = await Promise.all(serverStarts.map(() => freePort()));
     const starts = [
-      ...['1', '2'].flatMap((workers) =>
-        [badPort, unreachable].map((url) =>
-          runWithNode([serverEntry], {
-            DATABASE_URL: url,
-            WEB_CONCURRENCY: workers,
-            QUIRE_DIST_DIR: 'dist',
-          }),
-        ),
+      ...serverStarts.map(({ workers, url }, index) =>
+        runWithNode([serverEntry], {
+          DATABASE_URL: url,
+          WEB_CONCURRENCY: workers,
+          QUIRE_DIST_DIR: 'dist',
+          PORT: String(ports[index]),
+        }),
       ),
       ...[badPort, unreachable].map((url) => runQuire(['coupons', 'list'], { DATABASE_URL: url })),
     ];
