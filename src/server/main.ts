@@ -9,7 +9,6 @@ import { listenProblem, probeListen } from './listen-problem.ts';
 import { readMemoryLimit } from './memory-limit.ts';
 import { serveMessages } from './serve-messages.ts';
 import { describePlan, planServing, type ServingPlan } from './serving-plan.ts';
-import { SiteServer } from './site-server.ts';
 import { isServing, isStartFailure, reportStartFailure, type Serving } from './start-failure.ts';
 import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.ts';
 
@@ -64,6 +63,8 @@ async function serveHere(
   sayNoAdministrator: boolean,
   listenEarly: boolean,
 ): Promise<void> {
+  // Loaded here, not by the primary, which never serves (decision 0031).
+  const { SiteServer } = await import('./site-server.ts');
   const site = new SiteServer();
   if (listenEarly) {
     await site.listen(config.host, config.port, (error) =>
