@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { isPureForProps, quireReactRenderer } from './astro-react.ts';
@@ -42,14 +41,9 @@ function keyOf(
   prefix: string | undefined,
 ): string | undefined {
   try {
-    const text = JSON.stringify([
-      componentId(component),
-      props,
-      slots,
-      hydrate ?? null,
-      prefix ?? null,
-    ]);
-    return hash('sha1', text, 'base64url');
+    // The text itself is the key: a digest of it cost more than the map's own hashing and
+    // comparison (about 38 against 25 µs for an article's props), and the room counts its length.
+    return JSON.stringify([componentId(component), props, slots, hydrate ?? null, prefix ?? null]);
   } catch {
     // Props that cannot be written out (a function, a cycle) are rendered every time.
     return undefined;
