@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import { isBusy } from './node-sqlite-dialect.ts';
@@ -57,17 +59,23 @@ async function withLeaseLock<T>(
 ): Promise<T> {
   const { db } = handle;
   const leaseMs = options.leaseMs ?? 30_000;
-  const holder = randomUUID();
+  const holder = holderName(thisMachine(), process.pid);
   // Before the migrations, which are what it guards: the table cannot be one of them.
   await sql`create table if not exists startup_lock (
     name text primary key, holder text not null, expires_at integer not null)`.execute(db);
   const take = async () => {
     const now = Date.now();
+    // A holder of this machine that no longer runs (killed while it started) gave up its lease
+    // with its life: taken at once, rather than after the lease's 30 s.
+    const { rows: held } = await sql<{ holder: string }>`
+      select holder from startup_lock where name = 'startup'`.execute(db);
+    const gone = held[0] && holderIsGone(held[0].holder) ? held[0].holder : '';
     try {
       await sql`insert into startup_lock (name, holder, expires_at)
         values ('startup', ${holder}, ${now + leaseMs})
         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-        where startup_lock.expires_at < ${now} or startup_lock.holder = ${holder}`.execute(db);
+        where startup_lock.expires_at < ${now} or startup_lock.holder = ${holder}
+          or startup_lock.holder = ${gone}`.execute(db);
     } catch (error) {
       // The holder's migrations run in one transaction, which keeps the file's write lock for
       // as long as they take: a process that cannot write meanwhile is still waiting its turn.
@@ -88,5 +96,42 @@ async function withLeaseLock<T>(
   } finally {
     clearInterval(renew);
     await sql`delete from startup_lock where name = 'startup' and holder = ${holder}`.execute(db);
+  }
+}
+
+/**
+ * The processes a lease holder's number is known among: the machine's name and, on Linux, its
+ * process namespace (two containers of one machine number their processes apart).
+ */
+export function thisMachine(): string {
+  let namespace = '';
+  try {
+    namespace = readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // Not Linux: the machine's name alone.
+  }
+  return `${hostname()}/${namespace}`;
+}
+
+/** A lease holder's name: where it runs, its process number, and a random part of its own. */
+export function holderName(machine: string, pid: number): string {
+  return `${machine}:${pid}:${randomUUID()}`;
+}
+
+/**
+ * Whether `holder` names a process of this machine (and process namespace) that no longer runs.
+ * A holder elsewhere (a database on a shared disk, another container), or one written before
+ * holders were named, is never taken for gone: its lease runs out instead.
+ */
+export function holderIsGone(holder: string): boolean {
+  const match = /^(.+):(\d+):[0-9a-f-]{36}$/.exec(holder);
+  if (!match || match[1] !== thisMachine()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
