@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { builtSiteEnv } from '../tests/support/built-site.ts';
 import { livingMembers } from '../tests/support/process-group.ts';
 import { freePort } from '../tests/support/test-server.ts';
 import type { BenchContext, Benchmark, BenchOutcome } from './benchmark.ts';
@@ -49,11 +50,7 @@ async function serve(dir: string, dataDir: string, cached: boolean): Promise<Ser
     stdio: 'ignore',
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
+      ...builtSiteEnv(dataDir, port),
       LOG_LEVEL: 'warn',
       // Older builds counted the page cache in entries, newer ones in MB: both off, or both on.
       ...(cached ? {} : { CACHE_MAX_MB: '0', CACHE_MAX_ENTRIES: '0' }),

@@ -2,6 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { serverEntry } from './server-entry.ts';
 
+/** What a built site is started with here: production, on loopback, its SQLite in `dataDir`. */
+export function builtSiteEnv(dataDir: string, port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
+  };
+}
+
 export type SpawnedSite = { child: ChildProcess; url: string; output: () => string };
 
 /**
@@ -25,11 +36,7 @@ export function spawnBuiltSite(
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
+      ...builtSiteEnv(dataDir, port),
       LOG_LEVEL: 'info',
       WEB_CONCURRENCY: 'auto',
       ...env,

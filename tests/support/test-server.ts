@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase, type DatabaseHandle } from '../../src/platform/db/connect.ts';
+import { builtSiteEnv } from './built-site.ts';
 import { siteDatabase, type TestDatabase } from './databases.ts';
 import { livingMembers, signalGroupAndWait } from './process-group.ts';
 import { runQuire } from './quire-cli.ts';
@@ -61,11 +62,7 @@ export async function startTestServer(
       detached: viaNpm,
       env: {
         ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: `sqlite:${join(dataDir, 'quire.db')}`,
+        ...builtSiteEnv(dataDir, port),
         CACHE_VERSION_CHECK_MS: '0',
         LOG_LEVEL: 'warn',
         // One process, so a test sees the cache its previous request filled.

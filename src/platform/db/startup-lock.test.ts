@@ -35,18 +35,24 @@ function endedPid(): number {
   return Number(ended.stdout);
 }
 
+/** Runs under the lock: whether it had to wait, and when its work ran. */
+async function underLock(handle: DatabaseHandle): Promise<{ waited: boolean; ranAt: number }> {
+  let waited = false;
+  const ranAt = await withStartupLock(handle, async () => Date.now(), {
+    onWait: () => {
+      waited = true;
+    },
+  });
+  return { waited, ranAt };
+}
+
 describe('the SQLite startup lease (decision 0070)', () => {
   it('is taken at once from a process of this machine that no longer runs', async () => {
     const expiresAt = Date.now() + 60_000;
     const handle = await leaseHeldBy(holderName(thisMachine(), endedPid()), expiresAt);
-    let waited = false;
-    const ran = await withStartupLock(handle, async () => Date.now(), {
-      onWait: () => {
-        waited = true;
-      },
-    });
+    const { waited, ranAt } = await underLock(handle);
     expect(waited).toBe(false);
-    expect(ran).toBeLessThan(expiresAt);
+    expect(ranAt).toBeLessThan(expiresAt);
   });
 
   it('is waited for while its holder runs, until its lease runs out', async () => {
@@ -54,14 +60,9 @@ describe('the SQLite startup lease (decision 0070)', () => {
     try {
       const expiresAt = Date.now() + 400;
       const handle = await leaseHeldBy(holderName(thisMachine(), alive.pid!), expiresAt);
-      let waited = false;
-      const ran = await withStartupLock(handle, async () => Date.now(), {
-        onWait: () => {
-          waited = true;
-        },
-      });
+      const { waited, ranAt } = await underLock(handle);
       expect(waited).toBe(true);
-      expect(ran).toBeGreaterThanOrEqual(expiresAt);
+      expect(ranAt).toBeGreaterThanOrEqual(expiresAt);
     } finally {
       alive.kill();
     }
