@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { resignedSessionCookie } from './features/admin/server/session-cookie.ts';
 import { carriesSignedSession } from './features/admin/server/session-signature.ts';
 import { homeQueryParameters } from './features/content/redirect-rules.ts';
+import { pageSegments, takeKeptParts } from './platform/cache/kept-parts.ts';
 import {
   askedAddressHeader,
   pageCacheKey,
@@ -9,7 +10,7 @@ import {
   publicPageCacheControl,
   replyWithPage,
 } from './platform/cache/page-cache.ts';
-import { responseBytes } from './platform/cache/response-bytes.ts';
+import { responseBytes, withKeptPartsJoined } from './platform/cache/response-bytes.ts';
 import { redirectLocation } from './platform/redirect-target.ts';
 import { appContext } from './server/app-registry.ts';
 import { isCrossSiteForm } from './server/cross-site-forms.ts';
@@ -43,6 +44,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
           },
         })
       : await next();
+  // The parts of the site's markup the page named by marker (kept-parts.ts), joined in below.
+  const keptParts = takeKeptParts(request);
   const pageHeaders = isAdminPath(context.url.pathname)
     ? adminSecurityHeaders(app.config.siteUrl)
     : securityHeaders(app.config.siteUrl);
@@ -98,9 +101,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     (response.status === 200 || response.status === 404) &&
     response.headers.get('cache-control') === publicPageCacheControl &&
     !response.headers.has('set-cookie');
-  if (!cacheable) return response;
+  if (!cacheable) return keptParts ? withKeptPartsJoined(response, keptParts) : response;
 
-  const body = await responseBytes(response);
+  const bytes = await responseBytes(response);
+  const body = keptParts ? pageSegments(bytes, keptParts) : bytes;
   const headers = [...response.headers.entries()].filter(
     ([name]) => name !== 'content-length' && name !== 'content-encoding',
   );
@@ -124,8 +128,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     'MISS',
   );
   // A view, not a copy: the body is a Buffer over a plain ArrayBuffer (zlib's or Astro's).
-  const bytes = reply.body as Uint8Array<ArrayBuffer> | undefined;
-  return new Response(bytes ?? null, {
+  const replyBytes = reply.body as Uint8Array<ArrayBuffer> | undefined;
+  return new Response(replyBytes ?? null, {
     status: reply.status,
     headers: reply.headers,
   });

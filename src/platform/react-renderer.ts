@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { isPureForProps, quireReactRenderer } from './astro-react.ts';
+import { KeptPart, markPart, withPartsWritten } from './cache/kept-parts.ts';
+import { escapeHtml } from './html-escape.ts';
 import { StaticHtml } from './react-static-html.ts';
 
 type Rendered = { html: string; attrs?: Record<string, string | undefined> };
@@ -8,7 +10,9 @@ type Rendered = { html: string; attrs?: Record<string, string | undefined> };
 /** Markup kept, in UTF-16 code units of the keys and markup (about two bytes each). */
 const maxKeptUnits = 4 * 1024 * 1024;
 
-const kept = new Map<string, Rendered & { units: number }>();
+type Kept = { part: KeptPart; attrs: Record<string, string | undefined>; units: number };
+
+const kept = new Map<string, Kept>();
 let keptUnits = 0;
 
 /** Each component's own number, so that two components with equal props never share markup. */
@@ -50,10 +54,10 @@ function keyOf(
   }
 }
 
-function remember(key: string, rendered: Rendered): void {
-  const units = key.length + rendered.html.length + 64;
+function remember(key: string, part: KeptPart, attrs: Kept['attrs']): void {
+  const units = key.length + part.size / 2 + 64;
   if (units > maxKeptUnits / 16) return;
-  kept.set(key, { ...rendered, units });
+  kept.set(key, { part, attrs, units });
   keptUnits += units;
   for (const [oldest, entry] of kept) {
     if (keptUnits <= maxKeptUnits) break;
@@ -83,7 +87,7 @@ function renderIsland(
   { default: children, ...slotted }: Record<string, string>,
   metadata: { hydrate?: unknown; astroStaticSlot?: boolean } | undefined,
   prefix: string | undefined,
-): Rendered {
+): { html: string; attrs: { prefix: string | undefined } } {
   const hydrate = metadata?.astroStaticSlot ? Boolean(metadata.hydrate) : true;
   const { class: _class, ...islandProps } = props;
   for (const [name, value] of Object.entries(slotted)) {
@@ -103,20 +107,47 @@ function renderIsland(
   return { html: html.replace(resourceHints, ''), attrs: { prefix } };
 }
 
+/** Astro's slot tags in an island's markup (`astro-slot` when it hydrates, else static). */
+const slotTagPattern = /<\/?astro-static-slot\b[^>]*>/g;
+
+/**
+ * An island's markup as a kept part. Children that were kept parts are written out (kept markup
+ * stands on its own). Astro takes the static slot tags out of a component that does not hydrate,
+ * and looks for the slot tags of one that does, to add a template for each slot it does not
+ * find: the first is done here, and the tags it finds are named in the part's marker.
+ */
+function keptIsland(
+  request: object | undefined,
+  html: string,
+  slots: Record<string, string>,
+  metadata: { hydrate?: unknown } | undefined,
+): KeptPart {
+  const written = withPartsWritten(request, html);
+  if (!metadata?.hydrate) return new KeptPart(written.replace(slotTagPattern, ''));
+  const found = Object.keys(slots)
+    .map((name) =>
+      name === 'default' ? '<astro-slot>' : `<astro-slot name="${escapeHtml(name)}">`,
+    )
+    .filter((tag) => written.includes(tag));
+  return new KeptPart(written, found.join(''));
+}
+
 /**
  * Quire's React renderer for Astro: renders every component placed in an .astro file as Astro's
  * own (`@astrojs/react`) does, with the island's identifier prefix (see `renderIsland`), and
  * keeps the markup of components marked pure (`renderedOncePerProps`) per distinct props and
  * place: the header, share bars, article body and head of a page cost React no render the
- * second time (decision 0069). The island prefixes are numbered here, per page, as Astro's
- * renderer numbers them, and the browser hydrates with them (react-client.ts).
+ * second time (decision 0069). Kept markup reaches the page as a marker of a kept part, which
+ * is joined in, already encoded and compressed, when the page's bytes are made (decision 0071).
+ * The island prefixes are numbered here, per page, as Astro's renderer numbers them, and the
+ * browser hydrates with them (react-client.ts).
  */
 const renderer = {
   name: quireReactRenderer,
   // Components reach this renderer by their tag alone (astro-react.ts), never by trial.
   check: () => Promise.resolve(false),
   renderToStaticMarkup(
-    this: { result?: object } | undefined,
+    this: { result?: { request?: object } } | undefined,
     component: object,
     props: Record<string, unknown>,
     slots: Record<string, string>,
@@ -126,15 +157,18 @@ const renderer = {
     const key = isPureForProps(component)
       ? keyOf(component, props, slots, metadata?.hydrate, prefix)
       : undefined;
+    const request = this?.result?.request;
     const hit = key === undefined ? undefined : kept.get(key);
     if (hit && key !== undefined) {
       kept.delete(key);
       kept.set(key, hit);
-      return Promise.resolve({ html: hit.html, attrs: { ...hit.attrs } });
+      return Promise.resolve({ html: markPart(request, hit.part), attrs: { ...hit.attrs } });
     }
     const rendered = renderIsland(component, props, slots, metadata, prefix);
-    if (key !== undefined) remember(key, rendered);
-    return Promise.resolve(rendered);
+    if (key === undefined) return Promise.resolve(rendered);
+    const part = keptIsland(request, rendered.html, slots, metadata);
+    remember(key, part, rendered.attrs);
+    return Promise.resolve({ html: markPart(request, part), attrs: { ...rendered.attrs } });
   },
   supportsAstroStaticSlot: true,
 };

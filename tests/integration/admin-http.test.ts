@@ -696,6 +696,12 @@ for (const database of testDatabases()) {
       expect(owner.status).toBe(200);
       expect(owner.headers.get('x-cache')).not.toBe('HIT');
       expect(owner.headers.get('cache-control')).toBe('private, no-store');
+      // Not kept, so its kept parts (header, sidebar, share bar) are written in as it is sent.
+      const html = await owner.text();
+      for (const part of ['class="site-header"', 'class="widget subscribe-box"', 'qshare-bar']) {
+        expect(html).toContain(part);
+      }
+      expect(html).not.toContain('quire-part');
     });
 
     it('serves a made-up session cookie the cached page, as to anyone without a session', async () => {

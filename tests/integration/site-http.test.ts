@@ -278,6 +278,22 @@ describe('page cache', () => {
     expect(await gzipOnly.text()).toContain('</html>');
   });
 
+  it('sends a page it does not keep in gzip joined around its kept parts: the same page', async () => {
+    // A search is not kept for long, so it is compressed fast: the kept parts' own blocks
+    // (header, sidebar, footer) are copied in and only the rest is compressed (decision 0071).
+    const path = '/search?q=joined';
+    const gzip = await get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const raw = await get(path, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    const [unzipped, identity] = [await gzip.text(), await raw.text()];
+    expect(unzipped).toBe(identity);
+    for (const part of ['class="site-header"', 'class="widget subscribe-box"', 'qshare-bar']) {
+      expect(identity).toContain(part);
+    }
+    expect(identity).not.toContain('quire-part');
+  });
+
   it('caches the 404 page under the address asked for, and ignores a forged cache key', async () => {
     // Without gzip, so that the rewrite's second pass through the middleware adds nothing.
     const identity = { headers: { 'Accept-Encoding': 'identity' } };

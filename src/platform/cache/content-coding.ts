@@ -1,4 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { joinedGzip } from './joined-gzip.ts';
+import type { PageSegment } from './kept-parts.ts';
 
 /** The compressed forms a page is sent in; every browser takes gzip, all current ones br. */
 export type ContentCoding = 'br' | 'gzip';
@@ -14,7 +16,14 @@ export type CompressionEffort = 'thorough' | 'fast';
 /** Below this, compressing saves less than a packet and costs a round of zlib. */
 const minimumBytes = 1024;
 
-function compress(body: Buffer, coding: ContentCoding, effort: CompressionEffort): Buffer {
+function compress(
+  body: Buffer,
+  coding: ContentCoding,
+  effort: CompressionEffort,
+  segments: readonly PageSegment[] | undefined,
+): Buffer {
+  // Kept parts are compressed once (level 6); only the page's own runs between them now.
+  if (coding === 'gzip' && effort === 'fast' && segments) return joinedGzip(segments, body);
   if (coding === 'gzip') {
     // memLevel 9: a larger hash table is faster here than the default 8.
     return gzipSync(body, effort === 'thorough' ? { level: 6 } : { level: 1, memLevel: 9 });
@@ -36,12 +45,15 @@ function compress(body: Buffer, coding: ContentCoding, effort: CompressionEffort
 export class EncodedBody {
   readonly identity: Buffer;
   readonly #effort: CompressionEffort;
+  readonly #segments: readonly PageSegment[] | undefined;
   readonly #forms = new Map<ContentCoding, Buffer>();
   onGrow: ((bytes: number) => void) | undefined;
 
-  constructor(identity: Buffer, effort: CompressionEffort) {
+  /** `segments`, when given, are `identity` cut at its kept parts (kept-parts.ts). */
+  constructor(identity: Buffer, effort: CompressionEffort, segments?: readonly PageSegment[]) {
     this.identity = identity;
     this.#effort = effort;
+    this.#segments = segments;
   }
 
   /** Whether the body is worth compressing at all (and so varies with Accept-Encoding). */
@@ -61,7 +73,7 @@ export class EncodedBody {
     if (!this.compressible) return undefined;
     let form = this.#forms.get(coding);
     if (!form) {
-      form = compress(this.identity, coding, this.#effort);
+      form = compress(this.identity, coding, this.#effort, this.#segments);
       this.#forms.set(coding, form);
       this.onGrow?.(form.byteLength);
     }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { redirectLocation } from '../redirect-target.ts';
 import { type ContentCoding, EncodedBody, preferredCoding } from './content-coding.ts';
+import { joinedBytes, type PageSegment } from './kept-parts.ts';
 
 export type CachedPage = {
   status: number;
@@ -190,16 +191,19 @@ export class PageCache {
     page: {
       status: number;
       headers: [string, string][];
-      body: Buffer;
+      /** The page's bytes, or the page cut at its kept parts (kept-parts.ts). */
+      body: Buffer | readonly PageSegment[];
       redirect?: string | undefined;
     },
     options: { transient?: boolean } = {},
   ): Promise<CachedPage> {
     const kept = this.#options.maxBytes > 0 && !options.transient;
+    const segments = Buffer.isBuffer(page.body) ? undefined : page.body;
+    const identity = segments ? joinedBytes(segments) : (page.body as Buffer);
     const entry: CachedPage = {
       ...page,
-      body: new EncodedBody(page.body, kept ? 'thorough' : 'fast'),
-      etag: `"${hash('sha1', page.body, 'base64url').slice(0, 22)}"`,
+      body: new EncodedBody(identity, kept ? 'thorough' : 'fast', segments),
+      etag: `"${hash('sha1', identity, 'base64url').slice(0, 22)}"`,
       replyHeaders: new Map(),
     };
     if (this.#options.maxBytes === 0) return entry;

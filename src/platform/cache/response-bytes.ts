@@ -1,3 +1,5 @@
+import { joinedBytes, type KeptPart, pageSegments } from './kept-parts.ts';
+
 /**
  * A response's body as one Buffer. Astro answers a page with its bytes in one piece, which its
  * stream hands over as they are; `arrayBuffer()` would copy them into yet another 60 KB block
@@ -12,4 +14,23 @@ export async function responseBytes(response: Response): Promise<Buffer> {
     return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * `response` with the kept parts its page named written in, for an answer that is not kept
+ * (a signed-in owner's page, a form's answer with a cookie): the page as Astro made it.
+ */
+export async function withKeptPartsJoined(
+  response: Response,
+  parts: Map<string, KeptPart>,
+): Promise<Response> {
+  if (!response.body || response.headers.has('content-encoding')) return response;
+  const body = joinedBytes(pageSegments(await responseBytes(response), parts));
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -1,0 +1,162 @@
+import { hash } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * Markup that is the same on many pages (a header, an article, a share bar, the sidebar, an
+ * inline script), kept once per process with its UTF-8 bytes and, from the first gzip answer
+ * that needs it, its deflate blocks. A page names it by its marker while Astro renders, and the
+ * page's bytes are joined around it afterwards: the part is neither encoded nor compressed
+ * again for each view (decision 0071).
+ */
+export class KeptPart {
+  readonly text: string;
+  readonly bytes: Buffer;
+  readonly marker: string;
+  #crc: number | undefined;
+  #deflated: Buffer | undefined;
+
+  /**
+   * `note` is written into the marker after the part's name: Astro looks for an island's slot
+   * tags in its markup, and finds them there.
+   */
+  constructor(text: string, note = '') {
+    this.text = text;
+    this.bytes = Buffer.from(text);
+    // Named by its content, so that every process writes the same page (and the same ETag).
+    this.marker = `${markerStart}${hash('sha1', this.bytes, 'base64url')}${note}${markerEnd}`;
+  }
+
+  /** The CRC-32 of its bytes, as gzip's trailer counts them. */
+  get crc(): number {
+    this.#crc ??= crc32(this.bytes);
+    return this.#crc;
+  }
+
+  /**
+   * Its bytes as raw deflate blocks that end on a byte boundary and refer to nothing before
+   * them, so they can stand anywhere in a stream. Compressed once, so thoroughly (level 6).
+   */
+  get deflated(): Buffer {
+    this.#deflated ??= deflateRawSync(this.bytes, {
+      level: 6,
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
+    return this.#deflated;
+  }
+
+  /** Memory it holds, in bytes. */
+  get size(): number {
+    return this.text.length * 2 + this.bytes.byteLength + (this.#deflated?.byteLength ?? 0);
+  }
+}
+
+/** An HTML comment, so that a marker nothing joined would at worst hide a part, never break a page. */
+const markerStart = '<!--quire-part:';
+const markerEnd = '-->';
+const markerPattern = /<!--quire-part:[\w-]{27}.*?-->/gs;
+
+/** A page's bytes as they are sent: runs of its own bytes and the kept parts between them. */
+export type PageSegment = Buffer | KeptPart;
+
+/** The parts each request's page named, until the page is joined (`takeKeptParts`). */
+const partsByRequest = new WeakMap<object, Map<string, KeptPart>>();
+
+/** Text kept as parts by their text, most recently used last, within `maxPartBytes`. */
+const partsByText = new Map<string, KeptPart>();
+const maxPartBytes = 4 * 1024 * 1024;
+let partBytes = 0;
+
+/** Parts shorter than this are written out: a marker and a lookup would cost more. */
+const shortestPart = 512;
+
+/**
+ * The marker that stands for `part` in the page `request` renders; the part is joined in when
+ * the page's bytes are made (`takeKeptParts`). Without a request, the part's text.
+ */
+export function markPart(request: object | undefined, part: KeptPart): string {
+  if (!request) return part.text;
+  let parts = partsByRequest.get(request);
+  if (!parts) {
+    parts = new Map();
+    partsByRequest.set(request, parts);
+  }
+  parts.set(part.marker, part);
+  return part.marker;
+}
+
+/** A kept part for `text` (the same part for the same text). */
+export function keptPart(text: string): KeptPart {
+  let part = partsByText.get(text);
+  if (part) {
+    partsByText.delete(text);
+    partsByText.set(text, part);
+    return part;
+  }
+  part = new KeptPart(text);
+  if (part.size > maxPartBytes / 16) return part;
+  partsByText.set(text, part);
+  partBytes += part.size;
+  for (const [oldest, entry] of partsByText) {
+    if (partBytes <= maxPartBytes) break;
+    partsByText.delete(oldest);
+    partBytes -= entry.size;
+  }
+  return part;
+}
+
+/**
+ * Markup for `set:html` in an .astro file that shows the same on many pages (the sidebar, an
+ * inline script): a marker for the page's request, or the text itself when it is short.
+ */
+export function keptMarkup(request: object | undefined, text: string): string {
+  if (!request || text.length < shortestPart) return text;
+  return markPart(request, keptPart(text));
+}
+
+/** The parts the page of `request` named, handed over once: a second call finds none. */
+export function takeKeptParts(request: object): Map<string, KeptPart> | undefined {
+  const parts = partsByRequest.get(request);
+  partsByRequest.delete(request);
+  return parts;
+}
+
+/**
+ * `text` with the markers of parts `request` named replaced by their text: markup that is
+ * itself kept (an island whose children hold a kept part) must not depend on one request.
+ */
+export function withPartsWritten(request: object | undefined, text: string): string {
+  const parts = request && partsByRequest.get(request);
+  if (!parts || !text.includes(markerStart)) return text;
+  return text.replace(markerPattern, (marker) => parts.get(marker)?.text ?? marker);
+}
+
+const markerStartBytes = Buffer.from(markerStart);
+
+/** A page's bytes cut at the markers of `parts`; a marker of no part stays as it is. */
+export function pageSegments(body: Buffer, parts: Map<string, KeptPart>): PageSegment[] {
+  const segments: PageSegment[] = [];
+  let from = 0;
+  let at = body.indexOf(markerStartBytes);
+  while (at !== -1) {
+    const end = body.indexOf(markerEnd, at + markerStart.length);
+    const part =
+      end === -1 ? undefined : parts.get(body.toString('utf8', at, end + markerEnd.length));
+    if (part) {
+      if (at > from) segments.push(body.subarray(from, at));
+      segments.push(part);
+      from = end + markerEnd.length;
+      at = body.indexOf(markerStartBytes, from);
+    } else {
+      at = body.indexOf(markerStartBytes, at + 1);
+    }
+  }
+  if (from < body.byteLength) segments.push(body.subarray(from));
+  return segments;
+}
+
+/** The page's bytes in one piece. */
+export function joinedBytes(segments: readonly PageSegment[]): Buffer {
+  return Buffer.concat(
+    segments.map((segment) => (Buffer.isBuffer(segment) ? segment : segment.bytes)),
+  );
+}
