@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { accepts, EncodedBody, preferredCoding } from './content-coding.ts';
+import { joinedBytes, KeptPart } from './kept-parts.ts';
 
 describe('preferredCoding', () => {
   it('prefers br, then gzip, and honours q=0 and *', () => {
@@ -53,5 +54,21 @@ describe('EncodedBody', () => {
     expect(body.compressible).toBe(false);
     expect(body.encoded('gzip')).toBeUndefined();
     expect(body.encoded('br')).toBeUndefined();
+  });
+
+  it('joins a page compressed fast around its kept parts’ own blocks, in gzip only', () => {
+    const part = new KeptPart('<nav>The same on every page</nav>\n'.repeat(100));
+    const segments = [Buffer.from('<main>'.repeat(100)), part, Buffer.from('</main>'.repeat(100))];
+    const identity = joinedBytes(segments);
+    const fast = new EncodedBody(identity, 'fast', segments);
+    const gzip = fast.encoded('gzip')!;
+    expect(gunzipSync(gzip)).toEqual(identity);
+    // The part's blocks stand in the page as they were compressed, once.
+    expect(gzip.includes(part.deflated)).toBe(true);
+    expect(brotliDecompressSync(fast.encoded('br')!)).toEqual(identity);
+    // A page that is kept is compressed whole, thoroughly.
+    const kept = new EncodedBody(identity, 'thorough', segments).encoded('gzip')!;
+    expect(kept.includes(part.deflated)).toBe(false);
+    expect(gunzipSync(kept)).toEqual(identity);
   });
 });
