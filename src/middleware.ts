@@ -104,7 +104,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!cacheable) return keptParts ? withKeptPartsJoined(response, keptParts) : response;
 
   const bytes = await responseBytes(response);
-  const body = keptParts ? pageSegments(bytes, keptParts) : bytes;
+  const body = keptParts ? { marked: bytes, segments: pageSegments(bytes, keptParts) } : bytes;
   const headers = [...response.headers.entries()].filter(
     ([name]) => name !== 'content-length' && name !== 'content-encoding',
   );

@@ -60,14 +60,16 @@ describe('EncodedBody', () => {
     const part = new KeptPart('<nav>The same on every page</nav>\n'.repeat(100));
     const segments = [Buffer.from('<main>'.repeat(100)), part, Buffer.from('</main>'.repeat(100))];
     const identity = joinedBytes(segments);
-    const fast = new EncodedBody(identity, 'fast', segments);
+    const fast = new EncodedBody(segments, 'fast');
     const gzip = fast.encoded('gzip')!;
     expect(gunzipSync(gzip)).toEqual(identity);
+    expect(fast.bytes).toBe(identity.byteLength + gzip.byteLength);
     // The part's blocks stand in the page as they were compressed, once.
     expect(gzip.includes(part.deflated)).toBe(true);
     expect(brotliDecompressSync(fast.encoded('br')!)).toEqual(identity);
+    expect(fast.identity).toEqual(identity);
     // A page that is kept is compressed whole, thoroughly.
-    const kept = new EncodedBody(identity, 'thorough', segments).encoded('gzip')!;
+    const kept = new EncodedBody(segments, 'thorough').encoded('gzip')!;
     expect(kept.includes(part.deflated)).toBe(false);
     expect(gunzipSync(kept)).toEqual(identity);
   });

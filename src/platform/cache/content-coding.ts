@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { joinedGzip } from './joined-gzip.ts';
-import type { PageSegment } from './kept-parts.ts';
+import { joinedBytes, type PageSegment, segmentsLength } from './kept-parts.ts';
 
 /** The compressed forms a page is sent in; every browser takes gzip, all current ones br. */
 export type ContentCoding = 'br' | 'gzip';
@@ -16,14 +16,7 @@ export type CompressionEffort = 'thorough' | 'fast';
 /** Below this, compressing saves less than a packet and costs a round of zlib. */
 const minimumBytes = 1024;
 
-function compress(
-  body: Buffer,
-  coding: ContentCoding,
-  effort: CompressionEffort,
-  segments: readonly PageSegment[] | undefined,
-): Buffer {
-  // Kept parts are compressed once (level 6); only the page's own runs between them now.
-  if (coding === 'gzip' && effort === 'fast' && segments) return joinedGzip(segments, body);
+function compress(body: Buffer, coding: ContentCoding, effort: CompressionEffort): Buffer {
   if (coding === 'gzip') {
     // memLevel 9: a larger hash table is faster here than the default 8.
     return gzipSync(body, effort === 'thorough' ? { level: 6 } : { level: 1, memLevel: 9 });
@@ -43,27 +36,42 @@ function compress(
  * `onGrow` tells whoever counts the memory how much a new form added.
  */
 export class EncodedBody {
-  readonly identity: Buffer;
   readonly #effort: CompressionEffort;
   readonly #segments: readonly PageSegment[] | undefined;
+  readonly #length: number;
+  #identity: Buffer | undefined;
   readonly #forms = new Map<ContentCoding, Buffer>();
   onGrow: ((bytes: number) => void) | undefined;
 
-  /** `segments`, when given, are `identity` cut at its kept parts (kept-parts.ts). */
-  constructor(identity: Buffer, effort: CompressionEffort, segments?: readonly PageSegment[]) {
-    this.identity = identity;
+  /**
+   * `body` is the page's bytes, or the page cut at its kept parts (kept-parts.ts), joined only
+   * when a client needs it whole: a gzip answer is joined from the parts' own blocks.
+   */
+  constructor(body: Buffer | readonly PageSegment[], effort: CompressionEffort) {
     this.#effort = effort;
-    this.#segments = segments;
+    if (Buffer.isBuffer(body)) {
+      this.#identity = body;
+      this.#length = body.byteLength;
+    } else {
+      this.#segments = body;
+      this.#length = segmentsLength(body);
+    }
+  }
+
+  /** The body as it is, uncompressed. */
+  get identity(): Buffer {
+    this.#identity ??= joinedBytes(this.#segments ?? []);
+    return this.#identity;
   }
 
   /** Whether the body is worth compressing at all (and so varies with Accept-Encoding). */
   get compressible(): boolean {
-    return this.identity.byteLength >= minimumBytes;
+    return this.#length >= minimumBytes;
   }
 
   /** Bytes of the body and the forms made so far. */
   get bytes(): number {
-    let bytes = this.identity.byteLength;
+    let bytes = this.#length;
     for (const form of this.#forms.values()) bytes += form.byteLength;
     return bytes;
   }
@@ -73,7 +81,11 @@ export class EncodedBody {
     if (!this.compressible) return undefined;
     let form = this.#forms.get(coding);
     if (!form) {
-      form = compress(this.identity, coding, this.#effort, this.#segments);
+      form =
+        coding === 'gzip' && this.#effort === 'fast' && this.#segments
+          ? // Kept parts are compressed once (level 6); only the page's own runs between them now.
+            joinedGzip(this.#segments)
+          : compress(this.identity, coding, this.#effort);
       this.#forms.set(coding, form);
       this.onGrow?.(form.byteLength);
     }

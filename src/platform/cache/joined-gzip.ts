@@ -1,5 +1,5 @@
 import { constants, crc32, createDeflateRaw, gzipSync } from 'node:zlib';
-import type { PageSegment } from './kept-parts.ts';
+import { joinedBytes, type PageSegment, segmentsLength } from './kept-parts.ts';
 
 /**
  * The part of Node's zlib stream that compresses synchronously without ending the stream. Node's
@@ -88,19 +88,19 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
  * the CRC-32 and length of all of it (RFC 1952). Where Node offers no reusable compressor, the
  * page is compressed whole.
  */
-export function joinedGzip(segments: readonly PageSegment[], identity: Buffer): Buffer {
+export function joinedGzip(segments: readonly PageSegment[]): Buffer {
   const shared = sharedCompressor();
-  if (!shared) return gzipSync(identity, { level: 1 });
+  if (!shared) return gzipSync(joinedBytes(segments), { level: 1 });
   try {
-    return joined(shared, segments, identity);
+    return joined(shared, segments);
   } catch {
     // A compressor that failed is not used again; this page is compressed whole.
     compressor = undefined;
-    return gzipSync(identity, { level: 1 });
+    return gzipSync(joinedBytes(segments), { level: 1 });
   }
 }
 
-function joined(shared: Compressor, segments: readonly PageSegment[], identity: Buffer): Buffer {
+function joined(shared: Compressor, segments: readonly PageSegment[]): Buffer {
   const chunks: Buffer[] = [gzipHeader];
   let crc = 0;
   for (const segment of segments) {
@@ -119,7 +119,7 @@ function joined(shared: Compressor, segments: readonly PageSegment[], identity: 
   trailer[0] = 0x03;
   trailer[1] = 0x00;
   trailer.writeUInt32LE(crc >>> 0, 2);
-  trailer.writeUInt32LE(identity.byteLength % 2 ** 32, 6);
+  trailer.writeUInt32LE(segmentsLength(segments) % 2 ** 32, 6);
   chunks.push(trailer);
   return Buffer.concat(chunks);
 }

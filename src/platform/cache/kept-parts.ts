@@ -154,6 +154,14 @@ export function pageSegments(body: Buffer, parts: Map<string, KeptPart>): PageSe
   return segments;
 }
 
+/** The length of the page's bytes. */
+export function segmentsLength(segments: readonly PageSegment[]): number {
+  let length = 0;
+  for (const segment of segments)
+    length += (Buffer.isBuffer(segment) ? segment : segment.bytes).byteLength;
+  return length;
+}
+
 /** The page's bytes in one piece. */
 export function joinedBytes(segments: readonly PageSegment[]): Buffer {
   return Buffer.concat(

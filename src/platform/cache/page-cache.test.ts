@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { keptMarkup, pageSegments, takeKeptParts } from './kept-parts.ts';
 import {
   type ContentState,
   matchesEtag,
@@ -61,6 +62,23 @@ describe('PageCache', () => {
     clock.now = 5000;
     await cache.refresh();
     expect(cache.get('/')).toBeUndefined();
+  });
+
+  it('keeps a page cut at its kept parts, named by its marked bytes, joined when asked', async () => {
+    const { cache } = cacheWith({ current: { version: '1', validUntil: undefined } }, { now: 0 });
+    await cache.refresh();
+    const request = {};
+    const footer = `<footer>${'<a href="/">Field Notes</a>'.repeat(40)}</footer>`;
+    const marked = Buffer.from(`<main>One page</main>${keptMarkup(request, footer)}`);
+    const segments = pageSegments(marked, takeKeptParts(request) ?? new Map());
+    const kept = await cache.set('/marked/', { ...page(''), body: { marked, segments } });
+    const whole = await cache.set('/whole/', page(`<main>One page</main>${footer}`));
+    expect(kept.body.identity.toString()).toBe(`<main>One page</main>${footer}`);
+    expect(gunzipSync(kept.body.encoded('gzip')!)).toEqual(whole.body.identity);
+    // Tagged by the bytes Astro wrote, whose markers are their parts' hashes: not joined for it.
+    expect(kept.etag).toBe(
+      `"${createHash('sha1').update(marked).digest('base64url').slice(0, 22)}"`,
+    );
   });
 
   it('evicts the least recently used page beyond its room in bytes', async () => {

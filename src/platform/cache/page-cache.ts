@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { redirectLocation } from '../redirect-target.ts';
 import { type ContentCoding, EncodedBody, preferredCoding } from './content-coding.ts';
-import { joinedBytes, type PageSegment } from './kept-parts.ts';
+import type { PageSegment } from './kept-parts.ts';
 
 export type CachedPage = {
   status: number;
@@ -191,19 +191,26 @@ export class PageCache {
     page: {
       status: number;
       headers: [string, string][];
-      /** The page's bytes, or the page cut at its kept parts (kept-parts.ts). */
-      body: Buffer | readonly PageSegment[];
+      /**
+       * The page's bytes, or the page as Astro wrote it (`marked`, kept parts named by their
+       * markers) and cut at its kept parts (kept-parts.ts).
+       */
+      body: Buffer | { marked: Buffer; segments: readonly PageSegment[] };
       redirect?: string | undefined;
     },
     options: { transient?: boolean } = {},
   ): Promise<CachedPage> {
     const kept = this.#options.maxBytes > 0 && !options.transient;
-    const segments = Buffer.isBuffer(page.body) ? undefined : page.body;
-    const identity = segments ? joinedBytes(segments) : (page.body as Buffer);
+    const { body } = page;
+    // A marked page names each part by its content's hash, so it stands for the page it makes.
+    const named = Buffer.isBuffer(body) ? body : body.marked;
     const entry: CachedPage = {
       ...page,
-      body: new EncodedBody(identity, kept ? 'thorough' : 'fast', segments),
-      etag: `"${hash('sha1', identity, 'base64url').slice(0, 22)}"`,
+      body: new EncodedBody(
+        Buffer.isBuffer(body) ? body : body.segments,
+        kept ? 'thorough' : 'fast',
+      ),
+      etag: `"${hash('sha1', named, 'base64url').slice(0, 22)}"`,
       replyHeaders: new Map(),
     };
     if (this.#options.maxBytes === 0) return entry;
