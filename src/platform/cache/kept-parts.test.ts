@@ -70,4 +70,26 @@ describe('kept parts', () => {
     const segments = pageSegments(page, new Map([[part.marker, part]]));
     expect(joinedBytes(segments).toString()).toBe(`<i>${longText('slot')}</i>`);
   });
+
+  it('cut long inline styles and scripts out of the page’s own runs, the same part each time', () => {
+    const style = `<style>${'.a{color:red}'.repeat(100)}</style>`;
+    const script = `<script>${'run();'.repeat(200)}</script>`;
+    const page = Buffer.from(
+      `<head>${style}<style>.short{}</style><script type="application/ld+json">${'{}'.repeat(600)}</script></head><body>${script}<p>é</p>`,
+    );
+    const segments = pageSegments(page, new Map());
+    const parts = segments.filter((segment) => !Buffer.isBuffer(segment)) as KeptPart[];
+    expect(parts.map((part) => part.text)).toEqual([style, script]);
+    expect(joinedBytes(segments)).toEqual(page);
+    const again = pageSegments(Buffer.from(page), new Map()).filter(
+      (segment) => !Buffer.isBuffer(segment),
+    );
+    expect(again[0]).toBe(parts[0]);
+    expect(again[1]).toBe(parts[1]);
+  });
+
+  it('leave an inline block that is not closed in its run as it is', () => {
+    const page = Buffer.from(`<p>x</p><script>${'a;'.repeat(1000)}`);
+    expect(pageSegments(page, new Map())).toEqual([page]);
+  });
 });

@@ -132,7 +132,10 @@ export function withPartsWritten(request: object | undefined, text: string): str
 
 const markerStartBytes = Buffer.from(markerStart);
 
-/** A page's bytes cut at the markers of `parts`; a marker of no part stays as it is. */
+/**
+ * A page's bytes cut at the markers of `parts` (a marker of no part stays as it is) and at its
+ * long inline styles and scripts, which are kept parts too (`inlineBlocks`).
+ */
 export function pageSegments(body: Buffer, parts: Map<string, KeptPart>): PageSegment[] {
   const segments: PageSegment[] = [];
   let from = 0;
@@ -142,7 +145,7 @@ export function pageSegments(body: Buffer, parts: Map<string, KeptPart>): PageSe
     const part =
       end === -1 ? undefined : parts.get(body.toString('utf8', at, end + markerEnd.length));
     if (part) {
-      if (at > from) segments.push(body.subarray(from, at));
+      if (at > from) inlineBlocks(body.subarray(from, at), segments);
       segments.push(part);
       from = end + markerEnd.length;
       at = body.indexOf(markerStartBytes, from);
@@ -150,8 +153,47 @@ export function pageSegments(body: Buffer, parts: Map<string, KeptPart>): PageSe
       at = body.indexOf(markerStartBytes, at + 1);
     }
   }
-  if (from < body.byteLength) segments.push(body.subarray(from));
+  if (from < body.byteLength) inlineBlocks(body.subarray(from), segments);
   return segments;
+}
+
+const inlineBlockTags = [
+  [Buffer.from('<style>'), Buffer.from('</style>')],
+  [Buffer.from('<script>'), Buffer.from('</script>')],
+] as const;
+
+/** Inline blocks shorter than this stay in the page's own run. */
+const shortestInlineBlock = 1024;
+
+/**
+ * `run` into `segments`, its long `<style>` and `<script>` elements (without attributes) as kept
+ * parts: the page's stylesheets and Astro's island script, which Astro writes inline on every
+ * page, the same text each time, are then compressed once too. Looked up by their text.
+ */
+function inlineBlocks(run: Buffer, segments: PageSegment[]): void {
+  let from = 0;
+  let searchFrom = 0;
+  for (;;) {
+    let start = -1;
+    let close: Buffer | undefined;
+    for (const [open, end] of inlineBlockTags) {
+      const at = run.indexOf(open, searchFrom);
+      if (at !== -1 && (start === -1 || at < start)) {
+        start = at;
+        close = end;
+      }
+    }
+    const end = close ? run.indexOf(close, start) : -1;
+    if (!close || end === -1) break;
+    const stop = end + close.byteLength;
+    if (stop - start >= shortestInlineBlock) {
+      if (start > from) segments.push(run.subarray(from, start));
+      segments.push(keptPart(run.toString('utf8', start, stop)));
+      from = stop;
+    }
+    searchFrom = stop;
+  }
+  if (from < run.byteLength) segments.push(from === 0 ? run : run.subarray(from));
 }
 
 /** The length of the page's bytes. */
