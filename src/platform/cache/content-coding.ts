@@ -39,22 +39,27 @@ export class EncodedBody {
   readonly #effort: CompressionEffort;
   readonly #segments: readonly PageSegment[] | undefined;
   readonly #length: number;
+  /** What the page's own runs hold besides its kept parts, which their stores count. */
+  readonly #runBytes: number = 0;
   #identity: Buffer | undefined;
   readonly #forms = new Map<ContentCoding, Buffer>();
   onGrow: ((bytes: number) => void) | undefined;
 
   /**
-   * `body` is the page's bytes, or the page cut at its kept parts (kept-parts.ts), joined only
+   * `body` is the page's bytes, or the page cut at its kept parts (kept-parts.ts). A page that
+   * is kept is joined at once (it is compressed whole, once); one compressed fast is joined only
    * when a client needs it whole: a gzip answer is joined from the parts' own blocks.
    */
   constructor(body: Buffer | readonly PageSegment[], effort: CompressionEffort) {
     this.#effort = effort;
-    if (Buffer.isBuffer(body)) {
-      this.#identity = body;
-      this.#length = body.byteLength;
+    if (Buffer.isBuffer(body) || effort === 'thorough') {
+      this.#identity = Buffer.isBuffer(body) ? body : joinedBytes(body);
+      this.#length = this.#identity.byteLength;
     } else {
       this.#segments = body;
       this.#length = segmentsLength(body);
+      for (const segment of body)
+        if (Buffer.isBuffer(segment)) this.#runBytes += segment.byteLength;
     }
   }
 
@@ -69,9 +74,9 @@ export class EncodedBody {
     return this.#length >= minimumBytes;
   }
 
-  /** Bytes of the body and the forms made so far. */
+  /** Bytes of the body (joined or not yet) and the forms made so far. */
   get bytes(): number {
-    let bytes = this.#length;
+    let bytes = this.#length + this.#runBytes;
     for (const form of this.#forms.values()) bytes += form.byteLength;
     return bytes;
   }
