@@ -55,7 +55,8 @@ function keyOf(
 }
 
 function remember(key: string, part: KeptPart, attrs: Kept['attrs']): void {
-  const units = key.length + part.size / 2 + 64;
+  // With room for the part's deflate blocks, made later (at most its bytes).
+  const units = key.length + (part.size + part.bytes.byteLength) / 2 + 64;
   if (units > maxKeptUnits / 16) return;
   kept.set(key, { part, attrs, units });
   keptUnits += units;

@@ -61,8 +61,11 @@ export type PageSegment = Buffer | KeptPart;
 /** The parts each request's page named, until the page is joined (`takeKeptParts`). */
 const partsByRequest = new WeakMap<object, Map<string, KeptPart>>();
 
-/** Text kept as parts by their text, most recently used last, within `maxPartBytes`. */
-const partsByText = new Map<string, KeptPart>();
+/**
+ * Text kept as parts by their text, most recently used last, within `maxPartBytes`; each counted
+ * with room for its deflate blocks, which come later, as its size then may not be its size now.
+ */
+const partsByText = new Map<string, { part: KeptPart; bytes: number }>();
 const maxPartBytes = 4 * 1024 * 1024;
 let partBytes = 0;
 
@@ -86,20 +89,22 @@ export function markPart(request: object | undefined, part: KeptPart): string {
 
 /** A kept part for `text` (the same part for the same text). */
 export function keptPart(text: string): KeptPart {
-  let part = partsByText.get(text);
-  if (part) {
+  const found = partsByText.get(text);
+  if (found) {
     partsByText.delete(text);
-    partsByText.set(text, part);
-    return part;
+    partsByText.set(text, found);
+    return found.part;
   }
-  part = new KeptPart(text);
-  if (part.size > maxPartBytes / 16) return part;
-  partsByText.set(text, part);
-  partBytes += part.size;
+  const part = new KeptPart(text);
+  // Its deflate blocks are at most its bytes (and a few of zlib's per block).
+  const bytes = part.size + part.bytes.byteLength;
+  if (bytes > maxPartBytes / 16) return part;
+  partsByText.set(text, { part, bytes });
+  partBytes += bytes;
   for (const [oldest, entry] of partsByText) {
     if (partBytes <= maxPartBytes) break;
     partsByText.delete(oldest);
-    partBytes -= entry.size;
+    partBytes -= entry.bytes;
   }
   return part;
 }
