@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { type Config, ConfigError, parseConfig } from '../platform/config.ts';
+import { ConfigError } from '../platform/config-error.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
+import { readServingSettings, type ServingSettings } from '../platform/serving-settings.ts';
 import { listenProblem, probeListen } from './listen-problem.ts';
 import { readMemoryLimit } from './memory-limit.ts';
 import { serveMessages } from './serve-messages.ts';
@@ -14,8 +15,9 @@ import { singleProcessRestart, workerEnv, workerExecArgv } from './worker-flags.
 
 /**
  * `npm run serve`: serves the built site from one process per core (WEB_CONCURRENCY). The
- * primary only checks the configuration and keeps the workers running; it never loads the
- * app, so it costs a bare Node process (decision 0031). Each worker boots Quire itself: the
+ * primary reads only where to listen and how many workers, and keeps the workers running; it
+ * never loads the app (nor the configuration's schema), so it costs little more than a bare
+ * Node process (decisions 0031, 0068). Each worker boots Quire itself: the
  * first to start on a database migrates it and seeds the demo, under the startup lock, while
  * the others wait. See docs/decisions/0009-one-worker-per-core.md.
  */
@@ -25,16 +27,21 @@ const crashLoopMs = 10_000;
 /** The wait before replacing a worker that stopped soon after it started. */
 const restartDelayMs = 1000;
 
-function configOrExit(): Config {
+/**
+ * What this process needs to listen and supervise. The rest of the configuration is read by the
+ * process that serves, as it boots (a bad value is reported as its start failure, once): the
+ * primary never loads the schema library it is read with (serving-settings.ts).
+ */
+function settingsOrExit(): ServingSettings {
   try {
-    return parseConfig(process.env);
+    return readServingSettings(process.env);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
 }
 
-function announce(config: Config, log: Logger, workers: number): void {
+function announce(config: ServingSettings, log: Logger, workers: number): void {
   const processes =
     workers === 1 ? serveMessages.oneProcess : serveMessages.workerProcesses(workers);
   log.info(
@@ -43,7 +50,7 @@ function announce(config: Config, log: Logger, workers: number): void {
 }
 
 /** The plan for the memory and cores this process has (the same in the primary and each worker). */
-function servingPlan(config: Config): ServingPlan {
+function servingPlan(config: ServingSettings): ServingPlan {
   return planServing(readMemoryLimit(), availableParallelism(), config.workers);
 }
 
@@ -58,7 +65,7 @@ const listenEarlyVariable = 'QUIRE_LISTEN_EARLY';
  * (site-server.ts): requests that come meanwhile wait for it rather than being refused.
  */
 async function serveHere(
-  config: Config,
+  config: ServingSettings,
   onListening: () => void,
   sayNoAdministrator: boolean,
   listenEarly: boolean,
@@ -75,7 +82,7 @@ async function serveHere(
   await serveSite({ distDir, sayNoAdministrator, onListening, plan: servingPlan(config), site });
 }
 
-function superviseWorkers(config: Config, plan: ServingPlan, log: Logger): void {
+function superviseWorkers(config: ServingSettings, plan: ServingPlan, log: Logger): void {
   const { workers } = plan;
   let serving = 0;
   let started = false;
@@ -181,7 +188,7 @@ async function primary(): Promise<void> {
     );
     process.exit(1);
   }
-  const config = configOrExit();
+  const config = settingsOrExit();
   const plan = servingPlan(config);
   if (plan.workers === 1) startLikeAWorker(plan);
   const problem = await probeListen(config.host, config.port);
@@ -204,7 +211,7 @@ if (cluster.isPrimary) await primary();
 // The first worker alone says that no administrator exists; a replacement has a higher id.
 else {
   await serveHere(
-    configOrExit(),
+    settingsOrExit(),
     () => process.send?.({ serving: true } satisfies Serving),
     cluster.worker?.id === 1,
     process.env[listenEarlyVariable] === '1',
