@@ -5,14 +5,18 @@ const megabytes = (n: number) => n * 1024 ** 2;
 const cgroup = (mb: number) => ({ bytes: megabytes(mb), source: 'cgroup v1' as const });
 
 describe('planServing', () => {
-  it('gives each core a worker where memory is plenty, with the young generation capped and no heap limit', () => {
+  it('gives each core a worker where memory is plenty, with the young generation capped, Maglev off and no heap limit', () => {
     const plan = planServing(
       { bytes: megabytes(24 * 1024), source: 'physical memory' },
       2,
       undefined,
     );
     expect(plan.workers).toBe(2);
-    expect(plan.v8Flags).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=100']);
+    expect(plan.v8Flags).toEqual([
+      '--max-semi-space-size=4',
+      '--no-maglev',
+      '--heap-growing-percent=50',
+    ]);
     expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
     expect(plan.rendersInFlight).toBe(8);
     expect(planServing(cgroup(64 * 1024), 16, undefined).workers).toBe(4);
@@ -24,6 +28,7 @@ describe('planServing', () => {
     expect(plan.workerMb).toBe(104);
     expect(plan.v8Flags).toEqual([
       '--max-semi-space-size=4',
+      '--no-maglev',
       '--heap-growing-percent=50',
       '--max-old-space-size=78',
     ]);
@@ -35,8 +40,9 @@ describe('planServing', () => {
     const plan = planServing(cgroup(512), 2, undefined);
     expect(plan.workers).toBe(2);
     expect(plan.v8Flags).toEqual([
-      '--max-semi-space-size=8',
-      '--heap-growing-percent=100',
+      '--max-semi-space-size=4',
+      '--no-maglev',
+      '--heap-growing-percent=50',
       '--max-old-space-size=174',
     ]);
     expect(plan.rendersInFlight).toBe(4);

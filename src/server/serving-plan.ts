@@ -57,17 +57,21 @@ export function planServing(
   }
   const workerMb = shareFor(workers);
   // V8 sizes the young generation from the machine's memory, up to two 64 MB semi-spaces that a
-  // burst of renders fills and keeps. 8 MB each cost no CPU measurable against 16 (2.96 against
-  // 2.95 ms per uncached view, medians of 5 interleaved rounds) and keep 30-70 MB less at 40
-  // views a second; each halving below roughly doubles the scavenges, as a render allocates
-  // about half a megabyte (decisions 0031, 0068). Under a tight limit the room goes to the old
-  // generation.
-  const semiSpaceMb = workerMb < 160 ? 4 : 8;
-  // After a full collection V8 lets the old generation grow to several times what survived;
-  // at most doubling keeps that garbage down for about 5 % more CPU per uncached view (0031).
+  // burst of renders fills and keeps. 4 MB each cost no CPU measurable against 8 or 16 (2.55
+  // against 2.64 ms per uncached view, medians of 8 interleaved rounds with Maglev off) and keep
+  // tens of megabytes less at 40 views a second (decisions 0031, 0068).
+  // Maglev, V8's middle compiler, goes on compiling under a steady load; its code and the memory
+  // of its threads cost a rendering worker 20-30 MB, while the pages' hot code is TurboFan's
+  // either way: without it a worker renders as fast once warm (its first 20 s or so of full load
+  // cost up to a quarter more CPU).
   const v8Flags = [
-    `--max-semi-space-size=${semiSpaceMb}`,
-    `--heap-growing-percent=${workerMb < 160 ? 50 : 100}`,
+    '--max-semi-space-size=4',
+    '--no-maglev',
+    // After a full collection V8 lets the old generation grow to several times what survived.
+    // Growing it by at most half keeps 10-20 MB less garbage at 40 views a second than doubling
+    // (211-212 against 222-228 MB for the whole site) for 1.05-1.08 times the CPU per uncached
+    // view (medians of interleaved rounds; decisions 0031, 0068).
+    '--heap-growing-percent=50',
   ];
   // The old generation may take three quarters of the worker's share: the rest is code, malloc'd
   // buffers and the young generation. Where the share is large V8's own limit is the lower.

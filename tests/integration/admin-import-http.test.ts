@@ -83,7 +83,7 @@ for (const database of testDatabases()) {
       // as the worker would, so the site's own worker stays off (IMPORT_WORKER=off).
       site = await startAdminSite(database, {
         IMPORT_WORKER: 'off',
-        NODE_OPTIONS: '--max-semi-space-size=8',
+        NODE_OPTIONS: '--max-semi-space-size=4',
       });
       ({ server, handle, cookie } = site);
       const author = await createUser(

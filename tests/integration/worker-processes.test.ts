@@ -34,16 +34,18 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
   });
   afterAll(() => server.stop());
 
-  it('start each worker with a capped young generation and a slower-growing heap, the primary without', () => {
+  it('start each worker with a capped young generation, Maglev off and a slower-growing heap, the primary without', () => {
     const workers = childPids(server.pid);
     expect(workers).toHaveLength(2);
     for (const worker of workers) {
-      expect(commandLine(worker)).toContain('--max-semi-space-size=8');
-      expect(commandLine(worker)).toContain('--heap-growing-percent=100');
+      expect(commandLine(worker)).toContain('--max-semi-space-size=4');
+      expect(commandLine(worker)).toContain('--no-maglev');
+      expect(commandLine(worker)).toContain('--heap-growing-percent=50');
     }
     const primary = commandLine(server.pid);
-    expect(primary).not.toContain('--max-semi-space-size=8');
-    expect(primary).not.toContain('--heap-growing-percent=100');
+    expect(primary).not.toContain('--max-semi-space-size=4');
+    expect(primary).not.toContain('--no-maglev');
+    expect(primary).not.toContain('--heap-growing-percent=50');
   });
 
   it("start each worker with malloc's large blocks given back when freed (decision 0063)", () => {
@@ -60,8 +62,9 @@ describe.runIf(process.platform === 'linux')(
       const server = await startTestServer({ WEB_CONCURRENCY: '1' });
       try {
         const args = commandLine(server.pid);
-        expect(args).toContain('--max-semi-space-size=8');
-        expect(args).toContain('--heap-growing-percent=100');
+        expect(args).toContain('--max-semi-space-size=4');
+        expect(args).toContain('--no-maglev');
+        expect(args).toContain('--heap-growing-percent=50');
         expect(args.at(-1)).toMatch(/dist\/front\/main\.mjs$/);
         expect(environmentOf(server.pid).MALLOC_MMAP_THRESHOLD_).toBe('65536');
         expect(childPids(server.pid)).toEqual([]);
@@ -80,7 +83,7 @@ describe.runIf(process.platform === 'linux')(
       try {
         const args = commandLine(server.pid);
         expect(args.some((arg) => arg.startsWith('--max-semi-space-size'))).toBe(false);
-        expect(args).toContain('--heap-growing-percent=100');
+        expect(args).toContain('--heap-growing-percent=50');
         expect(environmentOf(server.pid).MALLOC_MMAP_THRESHOLD_).toBe('131072');
       } finally {
         await server.stop();
