@@ -32,7 +32,7 @@ describe('planServing', () => {
       '--heap-growing-percent=50',
       '--max-old-space-size=78',
     ]);
-    expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '32768' });
+    expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
     expect(plan.rendersInFlight).toBe(2);
   });
 

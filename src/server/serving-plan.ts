@@ -81,11 +81,12 @@ export function planServing(
   const rendersInFlight = workerMb < 160 ? 2 : workerMb < 320 ? 4 : 8;
   // Node reads a socket into a fresh 64 KB block and a render passes its page through several
   // buffers of its size; V8 frees dead buffers only once tens of megabytes of them have gathered,
-  // and glibc keeps the heap they grew. Blocks from 64 KB (32 KB under a tight limit) are mapped
-  // on their own and go back to the system when freed: 64 KB costs nothing measurable; in
-  // 256 MB, where two workers were killed by the kernel without a lower one, 32 KB left 14 MB
-  // to spare for about 10 % more CPU per uncached view, 8 KB 33 MB for 25 % (decision 0068).
-  const mallocEnv = { MALLOC_MMAP_THRESHOLD_: workerMb < 160 ? '32768' : '65536' };
+  // and glibc keeps the heap they grew. Blocks from 64 KB are mapped on their own and go back to
+  // the system when freed, at no cost measurable. A lower threshold under a tight limit (32 KB
+  // in 256 MB, where workers were once killed by the kernel) cost about 10 % more CPU per
+  // uncached view and a tenth of the cached throughput; since the workers run without Maglev
+  // they peak at 214 MB there without it (decision 0068).
+  const mallocEnv = { MALLOC_MMAP_THRESHOLD_: '65536' };
   const rendersWaiting = rendersInFlight * waitingPerRender;
   return { memory, workers, v8Flags, mallocEnv, workerMb, rendersInFlight, rendersWaiting };
 }

@@ -88,11 +88,12 @@ describe.runIf(typeof made !== 'string')(
         expect(commandLine(worker)).toEqual(
           expect.arrayContaining([
             '--max-semi-space-size=4',
+            '--no-maglev',
             '--heap-growing-percent=50',
             '--max-old-space-size=78',
           ]),
         );
-        expect(environmentOf(worker).MALLOC_MMAP_THRESHOLD_).toBe('32768');
+        expect(environmentOf(worker).MALLOC_MMAP_THRESHOLD_).toBe('65536');
       }
     });
 
