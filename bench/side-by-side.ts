@@ -173,6 +173,14 @@ export const sideBySide: Benchmark = {
           },
         ]),
       ];
+      // A warm-up not counted: V8 optimises a render's code as it runs it, and without Maglev
+      // (the workers' plan, decision 0068) the first 20 s or so at full load cost up to a
+      // quarter more CPU per view. A site serves for days; the rounds measure it warm.
+      context.log('side by side: warming up each server');
+      for (const target of targetsToLoad) {
+        if (target.group === undefined) continue;
+        await measure(target.url, context.seconds, target.connections, target.group);
+      }
       const runs = new Map<string, Measured[]>();
       for (let round = 1; round <= rounds; round++) {
         context.log(`side by side: round ${round} of ${rounds}`);
@@ -225,7 +233,7 @@ export const sideBySide: Benchmark = {
       return {
         results: { baseline: baselineDir, rounds: Object.fromEntries(runs) },
         detail: {
-          title: `Side by side — medians of ${rounds} interleaved rounds, ${context.seconds} s each, ${runs.get('nginx')![0]!.client}`,
+          title: `Side by side — medians of ${rounds} interleaved rounds, ${context.seconds} s each after a warm-up of each server, ${runs.get('nginx')![0]!.client}`,
           rows: [
             [
               'build',
