@@ -15,7 +15,7 @@ describe('planServing', () => {
     expect(plan.v8Flags).toEqual([
       '--max-semi-space-size=4',
       '--no-maglev',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=100',
     ]);
     expect(plan.mallocEnv).toEqual({ MALLOC_MMAP_THRESHOLD_: '65536' });
     expect(plan.rendersInFlight).toBe(8);
@@ -42,7 +42,7 @@ describe('planServing', () => {
     expect(plan.v8Flags).toEqual([
       '--max-semi-space-size=4',
       '--no-maglev',
-      '--heap-growing-percent=50',
+      '--heap-growing-percent=100',
       '--max-old-space-size=174',
     ]);
     expect(plan.rendersInFlight).toBe(4);

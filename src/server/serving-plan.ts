@@ -67,11 +67,11 @@ export function planServing(
   const v8Flags = [
     '--max-semi-space-size=4',
     '--no-maglev',
-    // After a full collection V8 lets the old generation grow to several times what survived.
-    // Growing it by at most half keeps 10-20 MB less garbage at 40 views a second than doubling
-    // (211-212 against 222-228 MB for the whole site) for 1.05-1.08 times the CPU per uncached
-    // view (medians of interleaved rounds; decisions 0031, 0068).
-    '--heap-growing-percent=50',
+    // After a full collection V8 lets the old generation grow to several times what survived:
+    // at most doubling keeps that garbage down for about 5 % more CPU per uncached view (0031).
+    // Growing by half keeps 10-20 MB less at 40 views a second (211-212 against 222-228 MB for
+    // the whole site) for 1.05-1.08 times the CPU again: only where memory is tight (0068).
+    `--heap-growing-percent=${workerMb < 160 ? 50 : 100}`,
   ];
   // The old generation may take three quarters of the worker's share: the rest is code, malloc'd
   // buffers and the young generation. Where the share is large V8's own limit is the lower.

@@ -40,12 +40,12 @@ describe.runIf(process.platform === 'linux')('the serving processes (decision 00
     for (const worker of workers) {
       expect(commandLine(worker)).toContain('--max-semi-space-size=4');
       expect(commandLine(worker)).toContain('--no-maglev');
-      expect(commandLine(worker)).toContain('--heap-growing-percent=50');
+      expect(commandLine(worker)).toContain('--heap-growing-percent=100');
     }
     const primary = commandLine(server.pid);
     expect(primary).not.toContain('--max-semi-space-size=4');
     expect(primary).not.toContain('--no-maglev');
-    expect(primary).not.toContain('--heap-growing-percent=50');
+    expect(primary).not.toContain('--heap-growing-percent=100');
   });
 
   it("start each worker with malloc's large blocks given back when freed (decision 0063)", () => {
@@ -64,7 +64,7 @@ describe.runIf(process.platform === 'linux')(
         const args = commandLine(server.pid);
         expect(args).toContain('--max-semi-space-size=4');
         expect(args).toContain('--no-maglev');
-        expect(args).toContain('--heap-growing-percent=50');
+        expect(args).toContain('--heap-growing-percent=100');
         expect(args.at(-1)).toMatch(/dist\/front\/main\.mjs$/);
         expect(environmentOf(server.pid).MALLOC_MMAP_THRESHOLD_).toBe('65536');
         expect(childPids(server.pid)).toEqual([]);
@@ -83,7 +83,7 @@ describe.runIf(process.platform === 'linux')(
       try {
         const args = commandLine(server.pid);
         expect(args.some((arg) => arg.startsWith('--max-semi-space-size'))).toBe(false);
-        expect(args).toContain('--heap-growing-percent=50');
+        expect(args).toContain('--heap-growing-percent=100');
         expect(environmentOf(server.pid).MALLOC_MMAP_THRESHOLD_).toBe('131072');
       } finally {
         await server.stop();
