@@ -146,8 +146,16 @@ export const staticReference: Benchmark = {
       mkdirSync(join(root, 'tmp'));
       writeFileSync(join(files, 'post.html'), html);
       const gzipped = await fetchRawGzip(postUrl);
-      if (!gunzipSync(gzipped).equals(html))
-        throw new Error('The cached gzip form differs from the page');
+      const unzipped = gunzipSync(gzipped);
+      if (!unzipped.equals(html)) {
+        let at = 0;
+        while (at < html.byteLength && html[at] === unzipped[at]) at++;
+        const around = (bytes: Buffer) =>
+          JSON.stringify(bytes.subarray(at - 60, at + 60).toString());
+        throw new Error(
+          `The cached gzip form differs from the page: ${unzipped.byteLength} against ${html.byteLength} bytes, first at byte ${at}: ${around(unzipped)} against ${around(html)}`,
+        );
+      }
       writeFileSync(join(files, 'post.html.gz'), gzipped);
       const port = await freePort();
       const nginx = await startNginx(root, port, workers);
