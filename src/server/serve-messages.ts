@@ -10,11 +10,14 @@ export const serveMessages = {
     memoryMb: string;
     source: string;
     processes: string;
+    /** Whether the processes are more than one ("each" then follows each figure). */
+    several: boolean;
     workerMb: string;
     heapLimitMb: string | undefined;
     renders: number;
-  }) =>
-    `Memory: ${fields.memoryMb} MB (${fields.source}); ${fields.processes}, about ${fields.workerMb} MB each${
-      fields.heapLimitMb ? ` with a ${fields.heapLimitMb} MB heap limit` : ''
-    }, ${fields.renders} renders at a time each (more wait in line)`,
+  }) => {
+    const each = fields.several ? ' each' : '';
+    const heap = fields.heapLimitMb ? ` with a ${fields.heapLimitMb} MB heap limit` : '';
+    return `Memory: ${fields.memoryMb} MB (${fields.source}); ${fields.processes} of about ${fields.workerMb} MB${each}${heap}, ${fields.renders} renders at a time${each} (more wait in line)`;
+  },
 } as const;

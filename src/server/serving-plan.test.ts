@@ -66,14 +66,17 @@ describe('planServing', () => {
 describe('describePlan', () => {
   it('says what memory was found, where, and what was chosen', () => {
     expect(describePlan(planServing(cgroup(256), 2, undefined))).toBe(
-      'Memory: 256 MB (cgroup v1); 2 worker processes, about 104 MB each with a 78 MB heap limit, 2 renders at a time each (more wait in line)',
+      'Memory: 256 MB (cgroup v1); 2 worker processes of about 104 MB each with a 78 MB heap limit, 2 renders at a time each (more wait in line)',
     );
     expect(
       describePlan(
         planServing({ bytes: megabytes(24 * 1024), source: 'physical memory' }, 2, undefined),
       ),
     ).toBe(
-      'Memory: 24,576 MB (physical memory); 2 worker processes, about 12,264 MB each, 8 renders at a time each (more wait in line)',
+      'Memory: 24,576 MB (physical memory); 2 worker processes of about 12,264 MB each, 8 renders at a time each (more wait in line)',
+    );
+    expect(describePlan(planServing(cgroup(192), 2, undefined))).toBe(
+      'Memory: 192 MB (cgroup v1); one process of about 168 MB with a 126 MB heap limit, 4 renders at a time (more wait in line)',
     );
   });
 });

@@ -99,6 +99,7 @@ export function describePlan(plan: ServingPlan): string {
     source: plan.memory.source,
     processes:
       plan.workers === 1 ? serveMessages.oneProcess : serveMessages.workerProcesses(plan.workers),
+    several: plan.workers > 1,
     workerMb: plan.workerMb.toLocaleString('en'),
     heapLimitMb: heap?.split('=')[1],
     renders: plan.rendersInFlight,

@@ -80,7 +80,7 @@ describe.runIf(typeof made !== 'string')(
 
     it('reads the limit, says what it chose, and starts each worker sized to it', () => {
       expect(output()).toContain(
-        `Memory: 256 MB (cgroup v${cgroup.version}); 2 worker processes, about 104 MB each with a 78 MB heap limit, 2 renders at a time each`,
+        `Memory: 256 MB (cgroup v${cgroup.version}); 2 worker processes of about 104 MB each with a 78 MB heap limit, 2 renders at a time each`,
       );
       const workers = childrenOf(child.pid!);
       expect(workers.length).toBeGreaterThanOrEqual(1);
