@@ -1,4 +1,5 @@
 import { ConfigError, invalidVariableLine, presentVariables } from './config-error.ts';
+import { isWebAddress } from './web-address.ts';
 
 /**
  * The settings the serving supervisor needs before any worker starts: where to listen, the
@@ -33,15 +34,6 @@ function wholeNumber(value: string, least: number, most: number): number | undef
   if (!/^\s*\d+\s*$/.test(value)) return undefined;
   const number = Number(value);
   return number >= least && number <= most ? number : undefined;
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The serving settings of `env`, and a line for each variable that is not valid. */

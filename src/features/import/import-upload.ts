@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebAddress } from '../../platform/web-address.ts';
 import { importScreenMessages as m } from './import-screen-messages.ts';
 
 /**
@@ -133,16 +134,7 @@ function exportSiteUrl(head: Uint8Array): string | undefined {
   const named =
     /<wp:base_site_url>\s*(?:<!\[CDATA\[)?\s*([^<\]\s]+)/.exec(text)?.[1] ??
     /<channel>[\s\S]*?<link>\s*([^<\s]+)\s*<\/link>/.exec(text)?.[1];
-  return named !== undefined && webAddress(named) ? named.replace(/\/+$/, '') : undefined;
-}
-
-function webAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return named !== undefined && isWebAddress(named) ? named.replace(/\/+$/, '') : undefined;
 }
 
 /** Sizes as the screen says them: 1,000 MB, 12.5 MB, 300 KB. */
@@ -190,13 +182,13 @@ export const importForm = z
     };
   })
   .superRefine((form, context) => {
-    if (form.siteUrl !== '' && !webAddress(form.siteUrl)) {
+    if (form.siteUrl !== '' && !isWebAddress(form.siteUrl)) {
       context.addIssue({ code: 'custom', path: ['siteUrl'], message: m.addressInvalid });
     }
     if (form.kind === 'wpforms-entries' && form.formId === undefined) {
       context.addIssue({ code: 'custom', path: ['formId'], message: m.chooseForm });
     }
-    if (form.media === 'site' && form.mediaFrom !== '' && !webAddress(form.mediaFrom)) {
+    if (form.media === 'site' && form.mediaFrom !== '' && !isWebAddress(form.mediaFrom)) {
       context.addIssue({ code: 'custom', path: ['mediaFrom'], message: m.addressInvalid });
     }
     if (form.media === 'site' && form.mediaFrom === '' && form.kind !== 'wordpress') {
