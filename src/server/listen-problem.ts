@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 /**
  * Why the site could not listen on HOST:PORT, in one line naming what to change: another
  * program on the port, a port below 1024 without the privilege, an address this machine
@@ -18,16 +16,4 @@ export function listenProblem(error: unknown, host: string, port: number): strin
     return `HOST: ${host} is not an address of this machine; set HOST to one of its addresses, such as 127.0.0.1 or 0.0.0.0`;
   }
   return `PORT: cannot listen on ${where}: ${(error as Error).message}`;
-}
-
-/**
- * Listens on HOST:PORT and lets go at once: what stands in the way, before anything else is
- * started or printed (a set-up link the site could never serve), or undefined when it is free.
- */
-export function probeListen(host: string, port: number): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', (error) => resolve(listenProblem(error, host, port)));
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(undefined)));
-  });
 }

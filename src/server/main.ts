@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../platform/config-error.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { readServingSettings, type ServingSettings } from '../platform/serving-settings.ts';
-import { listenProblem, probeListen } from './listen-problem.ts';
+import { listenProblem } from './listen-problem.ts';
 import { readMemoryLimit } from './memory-limit.ts';
 import { serveMessages } from './serve-messages.ts';
 import { describePlan, planServing, type ServingPlan } from './serving-plan.ts';
@@ -62,13 +62,15 @@ const listenEarlyVariable = 'QUIRE_LISTEN_EARLY';
 
 /**
  * Serves the site from this process. With `listenEarly` it listens before it loads the app
- * (site-server.ts): requests that come meanwhile wait for it rather than being refused.
+ * (site-server.ts): requests that come meanwhile wait for it rather than being refused, and a
+ * port it cannot have ends the start with one line before anything else is done or printed.
  */
 async function serveHere(
   config: ServingSettings,
   onListening: () => void,
   sayNoAdministrator: boolean,
   listenEarly: boolean,
+  onListen: () => void = () => {},
 ): Promise<void> {
   // Loaded here, not by the primary, which never serves (decision 0031).
   const { SiteServer } = await import('./site-server.ts');
@@ -77,6 +79,7 @@ async function serveHere(
     await site.listen(config.host, config.port, (error) =>
       reportStartFailure(listenProblem(error, config.host, config.port)),
     );
+    onListen();
   }
   const { serveSite } = await import('./serving-process.ts');
   await serveSite({ distDir, sayNoAdministrator, onListening, plan: servingPlan(config), site });
@@ -94,6 +97,8 @@ function superviseWorkers(config: ServingSettings, plan: ServingPlan, log: Logge
     execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, plan.v8Flags),
   });
   const env = workerEnv(process.env, plan.mallocEnv);
+  // Said once the port is the site's: a port in use is then the start's one line (decision 0052).
+  cluster.once('listening', () => log.info(describePlan(plan)));
   /** The reasons workers gave for not starting, each printed once. */
   const startFailures = new Set<string>();
   /** When each worker was forked, and whether it replaces one that stopped. */
@@ -127,7 +132,8 @@ function superviseWorkers(config: ServingSettings, plan: ServingPlan, log: Logge
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    log.info('Shutting down');
+    // A start that failed has said why, in its one line.
+    if (!failedToStart) log.info('Shutting down');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
   cluster.on('exit', (worker, code, signal) => {
@@ -191,15 +197,16 @@ async function primary(): Promise<void> {
   const config = settingsOrExit();
   const plan = servingPlan(config);
   if (plan.workers === 1) startLikeAWorker(plan);
-  const problem = await probeListen(config.host, config.port);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
   const log = createLogger(config.logLevel);
-  log.info(describePlan(plan));
-  if (plan.workers === 1) await serveHere(config, () => announce(config, log, 1), true, true);
-  else superviseWorkers(config, plan, log);
+  if (plan.workers === 1) {
+    await serveHere(
+      config,
+      () => announce(config, log, 1),
+      true,
+      true,
+      () => log.info(describePlan(plan)),
+    );
+  } else superviseWorkers(config, plan, log);
 }
 
 // V8's compiled code for the app's modules is kept on disk (the system's temporary folder, or
