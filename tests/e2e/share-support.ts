@@ -54,13 +54,34 @@ export async function waitForShareIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[component-url*="ShareIsland"][ssr]')).toHaveCount(0);
 }
 
-/** With the page's clock paused: hydrates the share islands, moving time in 50 ms steps. */
+/**
+ * With the page's clock paused: hydrates the share islands, moving time in 50 ms steps, and
+ * lets React finish. Astro drops `ssr` when it has called `hydrateRoot`, before React has
+ * rendered and run the islands' effects (in later tasks, posted through a MessageChannel,
+ * which the paused clock does not hold); an effect run during the test's next `runFor` would
+ * start the pop-up's delay seconds late (a CI run, once, on the phone).
+ */
 export async function hydrateSharePausedClock(page: Page): Promise<void> {
   const unhydrated = page.locator('astro-island[component-url*="ShareIsland"][ssr]');
   await expect(async () => {
     await page.clock.runFor(50);
     expect(await unhydrated.count()).toBe(0);
   }).toPass({ intervals: [50] });
+  await page.evaluate(drainPostedTasks);
+}
+
+/** Resolves after tasks posted through MessageChannels before it (React's scheduler) have run. */
+function drainPostedTasks(): Promise<void> {
+  return new Promise((resolve) => {
+    // Each task may post the next (render, commit, effects): a few rounds let them all go first.
+    let rounds = 5;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      if (--rounds === 0) resolve();
+      else channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /** The floating bar's top edge in page coordinates, and where it is heading. */
