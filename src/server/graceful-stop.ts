@@ -41,11 +41,19 @@ export function stopOnSignal(
 /**
  * Stops accepting connections and resolves once every request in flight is answered. Idle
  * keep-alive connections are closed at once; connections still open after `graceMs` (a
- * client that keeps sending on one) are closed then.
+ * client that keeps sending on one) are closed then, with those `closeOthers` closes (the ones
+ * node:http does not know of, fast-lane.ts).
  */
-export function closeServer(server: Server, graceMs: number): Promise<void> {
+export function closeServer(
+  server: Server,
+  graceMs: number,
+  closeOthers: () => void = () => {},
+): Promise<void> {
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+      closeOthers();
+    }, graceMs);
     force.unref();
     server.close(() => {
       clearTimeout(force);

@@ -15,6 +15,7 @@ import {
 } from '../platform/cache/page-cache.ts';
 import { fill } from '../platform/fill-message.ts';
 import type { AppContext } from './boot.ts';
+import type { LaneAnswer } from './fast-lane.ts';
 import { httpMessages } from './http-messages.ts';
 import { sendPlainText } from './plain-text.ts';
 import type { RenderQueue } from './render-queue.ts';
@@ -284,6 +285,42 @@ export function createRequestListener(
       if (!res.headersSent) sendPlainText(res, headers, 500, httpMessages.serverError);
       else res.destroy();
     }
+  };
+}
+
+/**
+ * The fast lane's answer (fast-lane.ts): a cached page, for a plain GET or HEAD the listener
+ * above would answer from the page cache at once, with the same reply. Anything it would do
+ * more for (a beacon hit, an address to refuse or to redirect, a built file, a signed-in
+ * owner, a cache check due, a page not cached) is left to it.
+ */
+export function createCachedAnswer(
+  app: AppContext,
+  staticFiles: Map<string, StaticFile>,
+): LaneAnswer {
+  return ({ method, target, headers }) => {
+    if (isTrackingHit(method, target) || requestLineProblem(target)) return undefined;
+    const url = new URL(target, 'http://quire.invalid');
+    if (staticFiles.has(url.pathname)) return undefined;
+    const route = routeRules(url.pathname);
+    if (!(route.methods as readonly string[]).includes(method)) return undefined;
+    if (carriesSignedSession(app.secret, headers.get('cookie'))) return undefined;
+    const key = pageCacheKey(method, url, route.cacheParams, false, headers.get('authorization'));
+    if (key === undefined || !app.pageCache.isFresh()) return undefined;
+    const page = app.pageCache.get(key);
+    if (!page) return undefined;
+    const reply = replyWithPage(
+      page,
+      {
+        method,
+        ifNoneMatch: headers.get('if-none-match'),
+        acceptEncoding: headers.get('accept-encoding'),
+        search: url.search,
+      },
+      'HIT',
+    );
+    // A redirect's Location carries the request's query: node:http checks what it writes.
+    return reply.status === 200 || reply.status === 304 ? reply : undefined;
   };
 }
 

@@ -7,8 +7,8 @@ import { registerAppContext } from './app-registry.ts';
 import { type AppContext, boot } from './boot.ts';
 import { startDailyBackups } from './daily-backups.ts';
 import { startFileSweep } from './file-sweep.ts';
-import { closeServer, stopOnSignal } from './graceful-stop.ts';
-import { type AstroHandler, createRequestListener } from './http-front.ts';
+import { stopOnSignal } from './graceful-stop.ts';
+import { type AstroHandler, createCachedAnswer, createRequestListener } from './http-front.ts';
 import { startImportWorker } from './import-worker.ts';
 import { listenProblem } from './listen-problem.ts';
 import { startMediaSweep } from './media-sweep.ts';
@@ -76,27 +76,22 @@ export async function serveSite(options: {
   // their size, decision 0038); this is the backstop for a whole request, checked every second
   // rather than Node's 30, long enough for the largest upload at the slowest rate.
   site.server.requestTimeout = 10_000 + uploadDeadlineMs(largestRequestBytes, bodyTimeoutMs) + 5000;
-  const listener = createRequestListener(
-    app,
-    handler,
-    loadStaticFiles(join(options.distDir, 'client')),
-    {
-      bodyTimeoutMs,
-      renders: new RenderQueue({
-        inFlight: options.plan.rendersInFlight,
-        waiting: options.plan.rendersWaiting,
-      }),
-    },
-  );
-  // Taken between the primary's probe and this listen: said once, as a start failure.
+  const staticFiles = loadStaticFiles(join(options.distDir, 'client'));
+  const listener = createRequestListener(app, handler, staticFiles, {
+    bodyTimeoutMs,
+    renders: new RenderQueue({
+      inFlight: options.plan.rendersInFlight,
+      waiting: options.plan.rendersWaiting,
+    }),
+  });
+  // A worker replacing one listens only now (main.ts): a port it cannot have is said once.
   if (!site.listening) {
     await site.listen(app.config.host, app.config.port, (error) =>
       reportStartFailure(listenProblem(error, app.config.host, app.config.port)),
     );
   }
-  site.serve(listener);
+  site.serve(listener, createCachedAnswer(app, staticFiles));
   options.onListening(app);
-  const { server } = site;
   // Every serving process delivers mail; the outbox claim keeps them from sending one twice.
   app.mail.start();
   // So does every one mail new posts to subscribers; the announced_posts claim keeps it once.
@@ -118,7 +113,7 @@ export async function serveSite(options: {
   stopOnSignal(
     async () => {
       app.log.info('Stopping: answering the requests in flight, then storing what is queued');
-      await closeServer(server, stopGraceMs);
+      await site.close(stopGraceMs);
       await Promise.all([
         stopAnnouncer(),
         stopStatsMaintenance(),

@@ -1,4 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { FastLane, type LaneAnswer } from './fast-lane.ts';
+import { closeServer } from './graceful-stop.ts';
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -13,6 +16,7 @@ export class SiteServer {
   readonly server: Server;
   #listener: Listener | undefined;
   #waiting: [IncomingMessage, ServerResponse][] = [];
+  readonly #lane: FastLane;
 
   constructor() {
     this.server = createServer(
@@ -31,6 +35,11 @@ export class SiteServer {
         else this.#waiting.push([request, response]);
       },
     );
+    // Every connection meets the fast lane first; node:http's own listener takes the rest.
+    const [httpConnection] = this.server.listeners('connection') as [(socket: Socket) => void];
+    this.server.off('connection', httpConnection);
+    this.#lane = new FastLane(this.server, (socket) => httpConnection.call(this.server, socket));
+    this.server.on('connection', (socket: Socket) => this.#lane.adopt(socket));
   }
 
   /** Whether it listens already (or has been asked to). */
@@ -44,13 +53,26 @@ export class SiteServer {
     return new Promise((resolve) => this.server.listen(port, host, resolve));
   }
 
-  /** From now on the app answers, first the requests that waited. */
-  serve(listener: Listener): void {
+  /**
+   * From now on the app answers, first the requests that waited; `fastAnswer` answers what it
+   * can of new connections' plain requests before node:http reads them (fast-lane.ts).
+   */
+  serve(listener: Listener, fastAnswer?: LaneAnswer): void {
     this.#listener = listener;
+    if (fastAnswer) this.#lane.answerWith(fastAnswer);
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const [request, response] of waiting) {
       if (!request.socket.destroyed) listener(request, response);
     }
+  }
+
+  /**
+   * Stops taking connections and resolves once every request in flight is answered; idle
+   * connections close at once, any still open after `graceMs` then (graceful-stop.ts).
+   */
+  close(graceMs: number): Promise<void> {
+    this.#lane.stop();
+    return closeServer(this.server, graceMs, () => this.#lane.closeAll());
   }
 }

@@ -160,13 +160,19 @@ export class PageCache {
     // Checking on every request (tests) must see writes made since the request arrived, so
     // it cannot share a read that was already under way.
     if (this.#options.checkEveryMs === 0) return this.#readState();
-    const now = this.#now();
-    const expired = this.#state?.validUntil !== undefined && now >= this.#state.validUntil;
-    if (!expired && now - this.#checkedAt < this.#options.checkEveryMs) return undefined;
+    if (this.isFresh()) return undefined;
     this.#pendingCheck ??= this.#readState().finally(() => {
       this.#pendingCheck = undefined;
     });
     return this.#pendingCheck;
+  }
+
+  /** Whether the content state was read recently enough that `refresh` would not read it. */
+  isFresh(): boolean {
+    if (this.#options.checkEveryMs === 0) return false;
+    const now = this.#now();
+    const expired = this.#state?.validUntil !== undefined && now >= this.#state.validUntil;
+    return !expired && now - this.#checkedAt < this.#options.checkEveryMs;
   }
 
   async #readState(): Promise<void> {

@@ -1,0 +1,192 @@
+import { type Server, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { maxPlainHeadBytes, type PlainHead, readPlainHead } from './request-head.ts';
+
+/** An answer written whole, as `writeHead(status, headers)` then `end(body)` would write it. */
+export type LaneReply = {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  body: Buffer | undefined;
+};
+
+/** The answer to a plain request, or undefined to hand it (and its connection) to the app. */
+export type LaneAnswer = (head: PlainHead) => LaneReply | undefined;
+
+/** A head's bytes are made once per header list (cached pages share theirs, page-cache.ts). */
+const headBytes = new WeakMap<object, { status: number; bytes: Buffer }>();
+/** What is not a header value's character to Node (`checkInvalidHeaderChar`). */
+const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Answers to pipelined requests buffered at most, about, before the client must take them. */
+const pipelinedBytes = 256 * 1024;
+
+/** Whether written bytes wait for the client, and `drain` will say when it took them. */
+function waitsForClient(socket: Socket): boolean {
+  return socket.writableNeedDrain && socket.writableLength > 0;
+}
+
+/**
+ * The fast lane (decision 0072): answers a cached page on the connection itself, before Node's
+ * HTTP parser and response objects, which cost a cached page more than half of its time. It
+ * reads only whole, plain heads (request-head.ts) that `answer` can answer at once; at the
+ * first request it cannot, it hands the connection, with the bytes not yet answered, to
+ * `node:http` for the rest of its life, so pipelined and later requests keep their order.
+ * What it writes is what `node:http` writes for the same answer, byte for byte but the date.
+ */
+export class FastLane {
+  readonly #server: Server;
+  readonly #handOver: (socket: Socket) => void;
+  #answer: LaneAnswer | undefined;
+  #stopping = false;
+  readonly #sockets = new Set<Socket>();
+  #dateSecond = -1;
+  #closingLines: Buffer = Buffer.alloc(0);
+
+  /** `handOver` is `node:http`'s own connection listener of `server`. */
+  constructor(server: Server, handOver: (socket: Socket) => void) {
+    this.#server = server;
+    this.#handOver = handOver;
+  }
+
+  /** From now on, plain requests `answer` can answer are answered here. */
+  answerWith(answer: LaneAnswer): void {
+    this.#answer = answer;
+  }
+
+  /** A new connection: the lane reads it while it can, else `node:http` at once. */
+  adopt(socket: Socket): void {
+    const answer = this.#answer;
+    if (!answer || this.#stopping) {
+      this.#handOver(socket);
+      return;
+    }
+    this.#sockets.add(socket);
+    const onDrain = () => socket.resume();
+    const onTimeout = () => socket.destroy();
+    const onError = () => socket.destroy();
+    const onEnd = () => socket.end();
+    const onClose = () => this.#sockets.delete(socket);
+    const handOver = (rest: Buffer) => {
+      socket.off('data', onData);
+      socket.off('drain', onDrain);
+      socket.off('timeout', onTimeout);
+      socket.off('error', onError);
+      socket.off('end', onEnd);
+      socket.off('close', onClose);
+      socket.setTimeout(0);
+      this.#sockets.delete(socket);
+      // Paused, so that nothing flows before node:http listens; then its parser reads `rest`
+      // first, and what comes after.
+      socket.pause();
+      if (rest.byteLength > 0) socket.unshift(rest);
+      this.#handOver(socket);
+      socket.resume();
+    };
+    const onData = (chunk: Buffer) => {
+      let at = 0;
+      socket.cork();
+      while (at < chunk.byteLength) {
+        const end = chunk.indexOf('\r\n\r\n', at, 'latin1');
+        const reply = end === -1 ? undefined : this.#replyTo(chunk, at, end, answer);
+        if (!reply) {
+          socket.uncork();
+          handOver(chunk.subarray(at));
+          return;
+        }
+        socket.write(reply.head);
+        socket.write(this.#closing());
+        if (reply.body) socket.write(reply.body);
+        at = end + 4;
+        // Many requests at once (pipelined): what is answered goes before more is made, and
+        // nothing more is read while the client does not take it.
+        if (socket.writableLength >= pipelinedBytes && at < chunk.byteLength) {
+          socket.uncork();
+          if (waitsForClient(socket)) {
+            socket.pause();
+            socket.unshift(chunk.subarray(at));
+            return;
+          }
+          socket.cork();
+        }
+      }
+      socket.uncork();
+      socket.setTimeout(this.#server.keepAliveTimeout);
+      if (waitsForClient(socket)) socket.pause();
+    };
+    socket.on('data', onData);
+    socket.on('drain', onDrain);
+    socket.on('timeout', onTimeout);
+    socket.on('error', onError);
+    socket.on('end', onEnd);
+    socket.on('close', onClose);
+    socket.setTimeout(this.#server.headersTimeout);
+  }
+
+  /**
+   * A stop: connections the lane holds are between requests, so they are closed once what was
+   * written to them has gone; a request already on its way goes to `node:http`.
+   */
+  stop(): void {
+    this.#stopping = true;
+    for (const socket of this.#sockets) {
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.end(() => socket.destroy());
+    }
+  }
+
+  /** After the grace of a stop: whatever the lane still holds is closed. */
+  closeAll(): void {
+    for (const socket of this.#sockets) socket.destroy();
+  }
+
+  /** The answer to the head from `start` to `end`, or undefined when the lane leaves it. */
+  #replyTo(
+    chunk: Buffer,
+    start: number,
+    end: number,
+    answer: LaneAnswer,
+  ): { head: Buffer; body: Buffer | undefined } | undefined {
+    if (end - start > maxPlainHeadBytes || this.#stopping) return undefined;
+    const request = readPlainHead(chunk.toString('latin1', start, end));
+    if (!request) return undefined;
+    let reply: LaneReply | undefined;
+    try {
+      reply = answer(request);
+    } catch {
+      // node:http's listener meets the same problem, and answers and logs it as it does.
+      return undefined;
+    }
+    const head = reply && this.#headOf(reply);
+    if (!reply || !head) return undefined;
+    return { head, body: request.method === 'HEAD' ? undefined : reply.body };
+  }
+
+  /** Status line and headers, or undefined when node:http would refuse a value. */
+  #headOf(reply: LaneReply): Buffer | undefined {
+    const kept = headBytes.get(reply.headers);
+    if (kept?.status === reply.status) return kept.bytes;
+    let text = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'unknown'}\r\n`;
+    for (const [name, value] of reply.headers) {
+      if (invalidValue.test(value)) return undefined;
+      text += `${name}: ${value}\r\n`;
+    }
+    const bytes = Buffer.from(text, 'latin1');
+    headBytes.set(reply.headers, { status: reply.status, bytes });
+    return bytes;
+  }
+
+  /** The headers node:http adds to a kept-alive answer, the date made once a second. */
+  #closing(): Buffer {
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    if (second !== this.#dateSecond) {
+      this.#dateSecond = second;
+      const keepAlive = Math.floor(this.#server.keepAliveTimeout / 1000);
+      this.#closingLines = Buffer.from(
+        `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAlive}\r\n\r\n`,
+        'latin1',
+      );
+    }
+    return this.#closingLines;
+  }
+}
