@@ -35,7 +35,9 @@ afterEach(async () => {
   serverSide = [];
 });
 
-async function serving(options: { keepAliveMs?: number } = {}): Promise<number> {
+async function serving(
+  options: { keepAliveMs?: number; answer?: LaneAnswer } = {},
+): Promise<number> {
   site = new SiteServer();
   if (options.keepAliveMs) site.server.keepAliveTimeout = options.keepAliveMs;
   site.server.prependListener('connection', (socket: Socket) => serverSide.push(socket));
@@ -58,7 +60,7 @@ async function serving(options: { keepAliveMs?: number } = {}): Promise<number> 
       response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': body.length });
       response.end(body);
     });
-  }, laneAnswer);
+  }, options.answer ?? laneAnswer);
   return (site.server.address() as AddressInfo).port;
 }
 
@@ -165,6 +167,70 @@ describe('the fast lane (decision 0072)', () => {
     ]);
     expect(appAnswered).toEqual(['POST /form', 'GET /kept/3', 'HEAD /kept/4']);
     expect(read.closed).toBe(false);
+    socket.destroy();
+  });
+
+  it('waits for what the answer waits for, reading nothing meanwhile, then answers in order', async () => {
+    let release = () => {};
+    let check: Promise<void> | undefined = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const port = await serving({
+      answer: (head) => check ?? laneAnswer(head),
+    });
+    const socket = await opened(port);
+    const read = answers(socket);
+    socket.write(get('/kept/w1') + get('/kept/w2'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(get('/kept/w3'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(read.parsed).toEqual([]);
+    check = undefined;
+    release();
+    const all = await read.until(3);
+    expect(all.map((answer) => answer.body)).toEqual([
+      'kept page /kept/w1',
+      'kept page /kept/w2',
+      'kept page /kept/w3',
+    ]);
+    expect(appAnswered).toEqual([]);
+    socket.destroy();
+  });
+
+  it('hands the connection to node:http when what it waited for failed', async () => {
+    const port = await serving({ answer: () => Promise.reject(new Error('database away')) });
+    const socket = await opened(port);
+    const read = answers(socket);
+    socket.write(get('/kept/f1') + get('/kept/f2'));
+    const all = await read.until(2);
+    expect(all.map((answer) => answer.body)).toEqual(['kept page /kept/f1', 'kept page /kept/f2']);
+    expect(appAnswered).toEqual(['GET /kept/f1', 'GET /kept/f2']);
+    socket.destroy();
+  });
+
+  it('answers the same head again without asking while its answer says it still holds', async () => {
+    let asked = 0;
+    let holds = true;
+    const port = await serving({
+      answer: (head) => {
+        asked++;
+        return { ...keptReply(head.target), stillGiven: () => holds };
+      },
+    });
+    const socket = await opened(port);
+    const read = answers(socket);
+    socket.write(get('/kept/m'));
+    await read.until(1);
+    socket.write(get('/kept/m'));
+    await read.until(2);
+    const askedWhileHeld = asked;
+    holds = false;
+    socket.write(get('/kept/m'));
+    const all = await read.until(3);
+    expect(all.map((answer) => answer.body)).toEqual(Array(3).fill('kept page /kept/m'));
+    // Once, or twice when a new second began between the first two.
+    expect(askedWhileHeld).toBeLessThanOrEqual(2);
+    expect(asked).toBe(askedWhileHeld + 1);
     socket.destroy();
   });
 

@@ -7,15 +7,29 @@ export type LaneReply = {
   status: number;
   headers: readonly (readonly [string, string])[];
   body: Buffer | undefined;
+  /**
+   * Whether the same head would still get this answer: then, within the second, the same head
+   * gets it without being read and answered again.
+   */
+  stillGiven?: () => boolean;
 };
 
-/** The answer to a plain request, or undefined to hand it (and its connection) to the app. */
-export type LaneAnswer = (head: PlainHead) => LaneReply | undefined;
+/**
+ * The answer to a plain request; undefined to hand it (and its connection) to the app; or a
+ * promise to wait for before asking again (the page cache reading the content's version).
+ */
+export type LaneAnswer = (head: PlainHead) => LaneReply | Promise<void> | undefined;
 
 /** A head's bytes are made once per header list (cached pages share theirs, page-cache.ts). */
 const headBytes = new WeakMap<object, { status: number; bytes: Buffer }>();
 /** What is not a header value's character to Node (`checkInvalidHeaderChar`). */
 const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Kinds of answer kept whole within one second (a page's gzip form, its 304, …). */
+const madePerSecond = 64;
+/** Heads whose answers are remembered within one second, and the longest remembered. */
+const headsPerSecond = 256;
+const rememberedHeadChars = 2048;
 
 /** Answers to pipelined requests buffered at most, about, before the client must take them. */
 const pipelinedBytes = 256 * 1024;
@@ -41,6 +55,10 @@ export class FastLane {
   readonly #sockets = new Set<Socket>();
   #dateSecond = -1;
   #closingLines: Buffer = Buffer.alloc(0);
+  /** This second's whole answers, by the header list of their kind (page-cache.ts). */
+  readonly #made = new Map<object, { status: number; body: Buffer | undefined; bytes: Buffer }>();
+  /** This second's answers by the head they answered (those that say how long they hold). */
+  readonly #answered = new Map<string, { reply: LaneReply; body: Buffer | undefined }>();
 
   /** `handOver` is `node:http`'s own connection listener of `server`. */
   constructor(server: Server, handOver: (socket: Socket) => void) {
@@ -82,6 +100,7 @@ export class FastLane {
       this.#handOver(socket);
       socket.resume();
     };
+    let answeredOnce = false;
     const onData = (chunk: Buffer) => {
       let at = 0;
       socket.cork();
@@ -93,9 +112,18 @@ export class FastLane {
           handOver(chunk.subarray(at));
           return;
         }
-        socket.write(reply.head);
-        socket.write(this.#closing());
-        if (reply.body) socket.write(reply.body);
+        if (reply instanceof Promise) {
+          // Read again once it is done: the same bytes, in order, with nothing read meanwhile.
+          socket.uncork();
+          socket.pause();
+          socket.unshift(chunk.subarray(at));
+          reply.then(
+            () => socket.resume(),
+            () => handOver(Buffer.alloc(0)),
+          );
+          return;
+        }
+        socket.write(reply);
         at = end + 4;
         // Many requests at once (pipelined): what is answered goes before more is made, and
         // nothing more is read while the client does not take it.
@@ -110,7 +138,11 @@ export class FastLane {
         }
       }
       socket.uncork();
-      socket.setTimeout(this.#server.keepAliveTimeout);
+      if (!answeredOnce) {
+        // From the first answer on, as node:http: idle for this long, the connection closes.
+        answeredOnce = true;
+        socket.setTimeout(this.#server.keepAliveTimeout);
+      }
       if (waitsForClient(socket)) socket.pause();
     };
     socket.on('data', onData);
@@ -145,20 +177,50 @@ export class FastLane {
     start: number,
     end: number,
     answer: LaneAnswer,
-  ): { head: Buffer; body: Buffer | undefined } | undefined {
+  ): Buffer | Promise<void> | undefined {
     if (end - start > maxPlainHeadBytes || this.#stopping) return undefined;
-    const request = readPlainHead(chunk.toString('latin1', start, end));
+    this.#newSecond();
+    const text = chunk.toString('latin1', start, end);
+    const remembered = this.#answered.get(text);
+    if (remembered?.reply.stillGiven?.()) return this.#bytesOf(remembered.reply, remembered.body);
+    const request = readPlainHead(text);
     if (!request) return undefined;
-    let reply: LaneReply | undefined;
+    let reply: LaneReply | Promise<void> | undefined;
     try {
       reply = answer(request);
     } catch {
       // node:http's listener meets the same problem, and answers and logs it as it does.
       return undefined;
     }
-    const head = reply && this.#headOf(reply);
-    if (!reply || !head) return undefined;
-    return { head, body: request.method === 'HEAD' ? undefined : reply.body };
+    if (reply instanceof Promise || reply === undefined) return reply;
+    const body = request.method === 'HEAD' ? undefined : reply.body;
+    const bytes = this.#bytesOf(reply, body);
+    if (
+      bytes &&
+      reply.stillGiven &&
+      text.length <= rememberedHeadChars &&
+      this.#answered.size < headsPerSecond
+    ) {
+      this.#answered.set(text, { reply, body });
+    }
+    return bytes;
+  }
+
+  /**
+   * The whole answer in one buffer: made once a second for each kind of answer asked for in
+   * it (the date changes), so a page's thousand answers a second cost one copy.
+   */
+  #bytesOf(reply: LaneReply, body: Buffer | undefined): Buffer | undefined {
+    const made = this.#made.get(reply.headers);
+    if (made?.status === reply.status && made.body === body) return made.bytes;
+    const head = this.#headOf(reply);
+    if (!head) return undefined;
+    const parts = body ? [head, this.#closingLines, body] : [head, this.#closingLines];
+    const bytes = Buffer.concat(parts);
+    if (this.#made.size < madePerSecond) {
+      this.#made.set(reply.headers, { status: reply.status, body, bytes });
+    }
+    return bytes;
   }
 
   /** Status line and headers, or undefined when node:http would refuse a value. */
@@ -175,18 +237,18 @@ export class FastLane {
     return bytes;
   }
 
-  /** The headers node:http adds to a kept-alive answer, the date made once a second. */
-  #closing(): Buffer {
+  /** At a new second: the date node:http would write, and answers made anew. */
+  #newSecond(): void {
     const now = Date.now();
     const second = Math.floor(now / 1000);
-    if (second !== this.#dateSecond) {
-      this.#dateSecond = second;
-      const keepAlive = Math.floor(this.#server.keepAliveTimeout / 1000);
-      this.#closingLines = Buffer.from(
-        `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAlive}\r\n\r\n`,
-        'latin1',
-      );
-    }
-    return this.#closingLines;
+    if (second === this.#dateSecond) return;
+    this.#dateSecond = second;
+    this.#made.clear();
+    this.#answered.clear();
+    const keepAlive = Math.floor(this.#server.keepAliveTimeout / 1000);
+    this.#closingLines = Buffer.from(
+      `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAlive}\r\n\r\n`,
+      'latin1',
+    );
   }
 }

@@ -43,7 +43,14 @@ async function appWithCachedPost(options: { checkEveryMs?: number } = {}) {
       },
     ],
   ]);
-  return { answer: createCachedAnswer(app, staticFiles), later: (ms: number) => (now += ms) };
+  const answer = createCachedAnswer(app, staticFiles);
+  /** The answer, which must not be a wait. */
+  const reply = (request: PlainHead) => {
+    const outcome = answer(request);
+    if (outcome instanceof Promise) throw new Error('The answer waits for a check');
+    return outcome;
+  };
+  return { answer, reply, pageCache, later: (ms: number) => (now += ms) };
 }
 
 function head(
@@ -56,7 +63,7 @@ function head(
 
 describe('the cached answer of the fast lane (decision 0072)', () => {
   it('answers a cached page as the front does: 200 with its body, 304 to its ETag, HEAD bodiless', async () => {
-    const { answer } = await appWithCachedPost();
+    const { reply: answer } = await appWithCachedPost();
     const page = answer(head('/a-post/'));
     expect(page?.status).toBe(200);
     expect(page?.body?.toString()).toBe('<p>a post</p>');
@@ -68,6 +75,22 @@ describe('the cached answer of the fast lane (decision 0072)', () => {
     const madeUp = { cookie: `${sessionCookieName}=forged.value` };
     expect(answer(head('/a-post/', madeUp))?.status).toBe(200);
     expect(answer(head('/a-post/?utm_source=feed'))?.status).toBe(200);
+  });
+
+  it('says its answer holds only while the page is the one kept and no check is due', async () => {
+    const { reply, later, pageCache } = await appWithCachedPost();
+    const page = reply(head('/a-post/'));
+    expect(page?.stillGiven?.()).toBe(true);
+    await pageCache.set('/a-post/', {
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: Buffer.from('<p>a post, edited</p>'),
+    });
+    expect(page?.stillGiven?.()).toBe(false);
+    const edited = reply(head('/a-post/'));
+    expect(edited?.stillGiven?.()).toBe(true);
+    later(1000);
+    expect(edited?.stillGiven?.()).toBe(false);
   });
 
   it.each([
@@ -87,10 +110,13 @@ describe('the cached answer of the fast lane (decision 0072)', () => {
     expect(answer(request)).toBeUndefined();
   });
 
-  it('leaves every request to the front while a check of the content is due', async () => {
+  it('waits while the content is checked, then answers; leaves all to the front checking always', async () => {
     const { answer, later } = await appWithCachedPost();
     later(1000);
-    expect(answer(head('/a-post/'))).toBeUndefined();
+    const check = answer(head('/a-post/'));
+    expect(check).toBeInstanceOf(Promise);
+    await check;
+    expect(answer(head('/a-post/'))).toMatchObject({ status: 200 });
     const { answer: checkingAlways } = await appWithCachedPost({ checkEveryMs: 0 });
     expect(checkingAlways(head('/a-post/'))).toBeUndefined();
   });

@@ -292,7 +292,8 @@ export function createRequestListener(
  * The fast lane's answer (fast-lane.ts): a cached page, for a plain GET or HEAD the listener
  * above would answer from the page cache at once, with the same reply. Anything it would do
  * more for (a beacon hit, an address to refuse or to redirect, a built file, a signed-in
- * owner, a cache check due, a page not cached) is left to it.
+ * owner, a page not cached) is left to it. While the content's version is being read, the
+ * lane waits for it (the promise), then asks again.
  */
 export function createCachedAnswer(
   app: AppContext,
@@ -306,7 +307,10 @@ export function createCachedAnswer(
     if (!(route.methods as readonly string[]).includes(method)) return undefined;
     if (carriesSignedSession(app.secret, headers.get('cookie'))) return undefined;
     const key = pageCacheKey(method, url, route.cacheParams, false, headers.get('authorization'));
-    if (key === undefined || !app.pageCache.isFresh()) return undefined;
+    if (key === undefined || app.pageCache.checksEveryRequest) return undefined;
+    // Once a second the content's version is read: the lane waits for it, as the front does.
+    const check = app.pageCache.refresh();
+    if (check) return check;
     const page = app.pageCache.get(key);
     if (!page) return undefined;
     const reply = replyWithPage(
@@ -320,7 +324,11 @@ export function createCachedAnswer(
       'HIT',
     );
     // A redirect's Location carries the request's query: node:http checks what it writes.
-    return reply.status === 200 || reply.status === 304 ? reply : undefined;
+    if (reply.status !== 200 && reply.status !== 304) return undefined;
+    const { pageCache } = app;
+    // The same head gets the same answer while the same page is kept and needs no check.
+    const stillGiven = () => pageCache.isFresh() && pageCache.get(key) === page;
+    return { ...reply, stillGiven };
   };
 }
 

@@ -175,6 +175,11 @@ export class PageCache {
     return !expired && now - this.#checkedAt < this.#options.checkEveryMs;
   }
 
+  /** Whether every `refresh` reads the content state (CACHE_VERSION_CHECK_MS=0, in tests). */
+  get checksEveryRequest(): boolean {
+    return this.#options.checkEveryMs === 0;
+  }
+
   async #readState(): Promise<void> {
     const state = await this.#options.readState();
     this.#checkedAt = this.#now();
