@@ -234,6 +234,24 @@ describe('the fast lane (decision 0072)', () => {
     socket.destroy();
   });
 
+  it('answers a client that sent its request and ended its side, then ends too', async () => {
+    let release = () => {};
+    let check: Promise<void> | undefined = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const port = await serving({ answer: (head) => check ?? laneAnswer(head) });
+    const socket = await opened(port);
+    const read = answers(socket);
+    socket.end(get('/kept/last'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    check = undefined;
+    release();
+    const [answer] = await read.until(1);
+    expect(answer?.body).toBe('kept page /kept/last');
+    await read.until(2);
+    expect(read.closed).toBe(true);
+  });
+
   it('answers HEAD with the head alone, and the next request on the connection too', async () => {
     const port = await serving();
     const socket = await opened(port);
