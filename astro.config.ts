@@ -9,6 +9,7 @@ import { qstatBeacon } from './src/features/stats/server/beacon-bundle.ts';
 import { quireReactRenderer } from './src/platform/astro-react.ts';
 import { rememberCspDigests } from './src/server/csp-digest-memo.ts';
 import { serverFront } from './src/server/front-bundle.ts';
+import { rememberIslandProps } from './src/server/island-props-memo.ts';
 
 /**
  * Lets an entry of the browser build (an island's component, Astro's React renderer, a page
@@ -211,7 +212,12 @@ export default defineConfig({
         },
       },
     },
-    plugins: [clientEntriesMayShareChunks(), lazyImportsWithoutPreload(), rememberCspDigests()],
+    plugins: [
+      clientEntriesMayShareChunks(),
+      lazyImportsWithoutPreload(),
+      rememberCspDigests(),
+      rememberIslandProps(),
+    ],
   },
   devToolbar: { enabled: false },
 });
