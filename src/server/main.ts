@@ -107,6 +107,12 @@ function superviseWorkers(config: ServingSettings, plan: ServingPlan, log: Logge
     if (stopping) return;
     const worker = cluster.fork({ ...env, [listenEarlyVariable]: replacing ? '0' : '1' });
     forkedAt.set(worker.id, { at: performance.now(), replacing });
+    // A message to a worker that has just gone (the cluster telling it that its listen failed,
+    // after another worker's failure stopped them all) fails with EPIPE: its exit is handled
+    // below, and the primary must not die of it.
+    worker.on('error', (error) => {
+      if (!stopping) log.warn(`Worker ${worker.process.pid}: ${error.message}`);
+    });
     worker.on('message', (message: unknown) => {
       if (isServing(message)) {
         const forked = forkedAt.get(worker.id);

@@ -128,7 +128,8 @@ describe('boot', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      for (const workers of ['1', '2']) {
+      // Four workers as well: every one of them is told of the failed listen, as the primary stops them.
+      for (const workers of ['1', '2', '4']) {
         const start = await runWithNode([serverEntry], {
           PORT: String(port),
           WEB_CONCURRENCY: workers,
