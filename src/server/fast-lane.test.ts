@@ -346,6 +346,29 @@ describe('the fast lane (decision 0072)', () => {
     socket.destroy();
   });
 
+  it('answers a request that was waiting when the stop came, then closes', async () => {
+    let release = () => {};
+    const check = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let waits = true;
+    const port = await serving({ answer: (head) => (waits ? check : laneAnswer(head)) });
+    const socket = await opened(port);
+    const read = answers(socket);
+    socket.write(get('/kept/waiting'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Were the connection left open, the stop would wait out its 10 s grace (and the test fail).
+    const stopped = site!.close(10_000);
+    waits = false;
+    release();
+    const [answer] = await read.until(1);
+    expect(answer?.body).toBe('kept page /kept/waiting');
+    await read.until(2);
+    expect(read.closed).toBe(true);
+    await stopped;
+    site = undefined;
+  });
+
   it('closes its idle connections at a stop, and the stop does not wait for them', async () => {
     const port = await serving();
     const socket = await opened(port);

@@ -53,6 +53,8 @@ export class FastLane {
   #answer: LaneAnswer | undefined;
   #stopping = false;
   readonly #sockets = new Set<Socket>();
+  /** Connections whose request waits for what its answer waits for (a content check). */
+  readonly #waiting = new Set<Socket>();
   #dateSecond = -1;
   #closingLines: Buffer = Buffer.alloc(0);
   /** This second's whole answers, by the header list of their kind (page-cache.ts). */
@@ -83,8 +85,15 @@ export class FastLane {
     const onTimeout = () => socket.destroy();
     const onError = () => socket.destroy();
     const onEnd = () => socket.end();
-    const onClose = () => this.#sockets.delete(socket);
+    const onClose = () => {
+      this.#sockets.delete(socket);
+      this.#waiting.delete(socket);
+    };
+    let handedOver = false;
     const handOver = (rest: Buffer) => {
+      if (handedOver) return;
+      handedOver = true;
+      this.#waiting.delete(socket);
       socket.off('data', onData);
       socket.off('drain', onDrain);
       socket.off('timeout', onTimeout);
@@ -117,8 +126,13 @@ export class FastLane {
           socket.uncork();
           socket.pause();
           socket.unshift(chunk.subarray(at));
+          this.#waiting.add(socket);
           reply.then(
-            () => socket.resume(),
+            () => {
+              if (handedOver) return;
+              this.#waiting.delete(socket);
+              socket.resume();
+            },
             () => handOver(Buffer.alloc(0)),
           );
           return;
@@ -138,6 +152,11 @@ export class FastLane {
         }
       }
       socket.uncork();
+      if (this.#stopping) {
+        // A request that waited through the start of a stop: answered, and the connection closed.
+        socket.end(() => socket.destroy());
+        return;
+      }
       if (!answeredOnce) {
         // From the first answer on, as node:http: idle for this long, the connection closes.
         answeredOnce = true;
@@ -155,12 +174,13 @@ export class FastLane {
   }
 
   /**
-   * A stop: connections the lane holds are between requests, so they are closed once what was
-   * written to them has gone; a request already on its way goes to `node:http`.
+   * A stop: connections the lane holds between requests are closed once what was written to
+   * them has gone; one whose request waits is closed once it is answered.
    */
   stop(): void {
     this.#stopping = true;
     for (const socket of this.#sockets) {
+      if (this.#waiting.has(socket)) continue;
       if (socket.writableLength === 0) socket.destroy();
       else socket.end(() => socket.destroy());
     }
@@ -178,7 +198,7 @@ export class FastLane {
     end: number,
     answer: LaneAnswer,
   ): Buffer | Promise<void> | undefined {
-    if (end - start > maxPlainHeadBytes || this.#stopping) return undefined;
+    if (end - start > maxPlainHeadBytes) return undefined;
     this.#newSecond();
     const text = chunk.toString('latin1', start, end);
     const remembered = this.#answered.get(text);
