@@ -94,12 +94,7 @@ export class FastLane {
       if (handedOver) return;
       handedOver = true;
       this.#waiting.delete(socket);
-      socket.off('data', onData);
-      socket.off('drain', onDrain);
-      socket.off('timeout', onTimeout);
-      socket.off('error', onError);
-      socket.off('end', onEnd);
-      socket.off('close', onClose);
+      for (const [event, listener] of listeners) socket.off(event, listener);
       socket.setTimeout(0);
       this.#sockets.delete(socket);
       // Paused, so that nothing flows before node:http listens; then its parser reads `rest`
@@ -164,12 +159,16 @@ export class FastLane {
       }
       if (waitsForClient(socket)) socket.pause();
     };
-    socket.on('data', onData);
-    socket.on('drain', onDrain);
-    socket.on('timeout', onTimeout);
-    socket.on('error', onError);
-    socket.on('end', onEnd);
-    socket.on('close', onClose);
+    // The lane's own listeners, taken off again when node:http takes the connection.
+    const listeners: [string, (chunk: Buffer) => void][] = [
+      ['data', onData],
+      ['drain', onDrain],
+      ['timeout', onTimeout],
+      ['error', onError],
+      ['end', onEnd],
+      ['close', onClose],
+    ];
+    for (const [event, listener] of listeners) socket.on(event, listener);
     socket.setTimeout(this.#server.headersTimeout);
   }
 
