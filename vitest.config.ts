@@ -24,8 +24,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Suites share one PostgreSQL database; run files one after another.
-          fileParallelism: false,
+          // Files run side by side; each worker has a PostgreSQL database of its own.
+          setupFiles: ['tests/support/postgres-worker-setup.ts'],
+          globalSetup: ['tests/support/postgres-per-worker.ts'],
         },
       },
     ],

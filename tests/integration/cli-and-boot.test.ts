@@ -99,7 +99,7 @@ describe('boot', () => {
     expect(result.stderr).toContain('PORT="eighty"');
   });
 
-  it('fails the start when a worker cannot boot, rather than restarting it forever', () => {
+  it('fails the start when a worker cannot boot, rather than restarting it forever', async () => {
     const notAFolder = join(dir, 'not-a-folder');
     writeFileSync(notAFolder, '');
     const result = spawnSync(
@@ -110,6 +110,8 @@ describe('boot', () => {
         env: {
           ...process.env,
           WEB_CONCURRENCY: '2',
+          // A port of its own: a start listens while it boots (4321, the default, may be taken).
+          PORT: String(await freePort()),
           // A file where the database's folder should be.
           DATABASE_URL: `sqlite:${join(notAFolder, 'quire.db')}`,
         },
@@ -194,7 +196,11 @@ describe('boot', () => {
     ];
     for (const { commands, env, line } of cases) {
       for (const args of commands) {
-        const start = await runWithNode(args, { ...env, QUIRE_DIST_DIR: 'dist' }, options);
+        const start = await runWithNode(
+          args,
+          { ...env, QUIRE_DIST_DIR: 'dist', PORT: String(await freePort()) },
+          options,
+        );
         expect(expectOneLine(start)).toBe(line);
       }
     }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases, testDatabaseUrl } from '../support/databases.ts';
+import { workerDatabaseUrl } from '../support/postgres-per-worker.ts';
 
 describe('the PostgreSQL test database', () => {
   const given = process.env.TEST_DATABASE_URL;
@@ -29,5 +30,26 @@ describe('the PostgreSQL test database', () => {
   it('is refused before any suite opens it', () => {
     process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/quire';
     expect(() => testDatabases()).toThrow(/must end in "test"/);
+  });
+
+  it('is one per vitest worker, named after the given one, so files run side by side', () => {
+    expect(workerDatabaseUrl('postgres://postgres@127.0.0.1:5432/test', '1')).toBe(
+      'postgres://postgres@127.0.0.1:5432/w1_test',
+    );
+    expect(workerDatabaseUrl('postgresql://u:p@db.example/site-test?sslmode=disable', '2')).toBe(
+      'postgresql://u:p@db.example/site-w2_test?sslmode=disable',
+    );
+    expect(() => workerDatabaseUrl('postgres://postgres@127.0.0.1:5432/quire', '1')).toThrow(
+      /must end in "test"/,
+    );
+    // The setup file has already switched this worker to its own.
+    if (given) {
+      expect(given).toBe(
+        workerDatabaseUrl(
+          process.env.QUIRE_TEST_DATABASE_BASE as string,
+          process.env.VITEST_POOL_ID as string,
+        ),
+      );
+    }
   });
 });

@@ -55,7 +55,7 @@ export function testDatabases(): TestDatabase[] {
       name: 'postgres',
       open: async () => {
         const handle = connectDatabase({ kind: 'postgres', url });
-        // The suites share one PostgreSQL database: start each from an empty schema.
+        // A vitest worker's files share its database (postgres-per-worker.ts): start each empty.
         await sql`drop schema public cascade; create schema public`.execute(handle.db);
         await migrateToLatest(handle.db, handle.kind);
         return { ...handle, close: () => handle.db.destroy() };

@@ -1,0 +1,3 @@
+import { switchToWorkerDatabase } from './postgres-per-worker.ts';
+
+await switchToWorkerDatabase();
