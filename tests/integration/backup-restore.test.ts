@@ -94,7 +94,9 @@ const kinds: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
-describe('a backup of a whole site, and its restore', () => {
+// Most tests here start the quire command, a process of its own, once or twice: on a 2-core
+// machine busy with three other suites one start took 13 s, so 30 s was not room for two.
+describe('a backup of a whole site, and its restore', { timeout: 60_000 }, () => {
   let s3: S3StandIn;
   let dir: string;
   let source: DatabaseHandle;
@@ -201,6 +203,7 @@ describe('a backup of a whole site, and its restore', () => {
       it('backs up consistently while the site writes', async () => {
         const writer = target.open();
         let written = 0;
+        let committed = 0;
         let writing = true;
         const writes = (async () => {
           while (writing) {
@@ -223,19 +226,27 @@ describe('a backup of a whole site, and its restore', () => {
                 .onConflict((c) => c.column('name').doUpdateSet({ value: written }))
                 .execute();
             });
+            committed++;
             await new Promise((resolve) => setTimeout(resolve, 1));
           }
         })();
-        // A slow reader: the backup takes long enough for many writes to land in the middle.
+        const committedAtLeast = async (count: number) => {
+          while (committed < count) await new Promise((resolve) => setTimeout(resolve, 1));
+        };
+        // Writes land before the snapshot and, whatever the machine's load, after it: the
+        // backup's first bytes (its manifest, read in the snapshot) wait for more of them.
+        await committedAtLeast(3);
         const chunks: Buffer[] = [];
+        let first = true;
         const slow = new Writable({
           highWaterMark: 1024,
           write(chunk: Buffer, _encoding, done) {
             chunks.push(chunk);
-            setTimeout(done, 2);
+            if (!first) return void setTimeout(done, 2);
+            first = false;
+            committedAtLeast(committed + 3).then(() => done(), done);
           },
         });
-        await new Promise((resolve) => setTimeout(resolve, 30));
         await backupSite(
           kind === 'postgres' ? { kind, url: target.url } : { kind, file: target.url.slice(7) },
           slow,
@@ -262,12 +273,13 @@ describe('a backup of a whole site, and its restore', () => {
           .where('feed_id', '=', 7)
           .executeTakeFirstOrThrow();
         await handle.db.destroy();
-        expect(Number(rows.n)).toBe(Number(counter?.value ?? 0));
-        // The writes went on after the snapshot was taken, so the test saw what it claims to.
-        expect(written).toBeGreaterThan(Number(rows.n));
-        expect(Number(rows.n)).toBeGreaterThan(0);
+        // Taken out before the checks, so that a failure here leaves the next test its site.
         await restored.db.deleteFrom('subscribers').where('feed_id', '=', 7).execute();
         await restored.db.deleteFrom('counters').where('name', '=', 'backup_test_writes').execute();
+        expect(Number(rows.n)).toBe(Number(counter?.value ?? 0));
+        // The writes went on after the snapshot was taken, so the test saw what it claims to.
+        expect(committed).toBeGreaterThan(Number(rows.n));
+        expect(Number(rows.n)).toBeGreaterThan(0);
       });
 
       if (kind === 'postgres') {
