@@ -344,6 +344,10 @@ for (const database of testDatabases()) {
         .where('id', '=', ownId)
         .executeTakeFirstOrThrow();
       expect(String(heir.author_id)).toBe(ownerId);
+      // The page cached while it was hers names the owner now.
+      const handedOn = decodeHtml(await (await fetch(`${server.url}/${slug}/`)).text());
+      expect(handedOn).toContain('by Site owner');
+      expect(handedOn).not.toContain('by Ada Author');
     }, 120_000);
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { Role } from '../permissions.ts';
 import { userAdminMessages as m } from '../user-messages.ts';
@@ -182,6 +183,8 @@ export async function acceptInvite(
         })
         .where('id', '=', awaiting.id)
         .execute();
+      // An imported author's posts name them: with the name they chose now.
+      await bumpContentVersion(trx);
       return { userId: awaiting.id, email: invite.email };
     }
     const user = await createUser(
@@ -254,6 +257,9 @@ export async function removeUser(
       .execute();
     await trx.deleteFrom('admin_preferences').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
-    return { posts: Number(moved.numUpdatedRows) };
+    const posts = Number(moved.numUpdatedRows);
+    // Their posts now name the heir.
+    if (posts > 0) await bumpContentVersion(trx);
+    return { posts };
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bumpContentVersion } from '../../../platform/cache/content-version.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { Role } from '../permissions.ts';
 import { hashPassword } from './passwords.ts';
@@ -55,11 +56,13 @@ export async function createUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (first) {
-    await db
+    const adopted = await db
       .updateTable('posts')
       .set({ author_id: row.id })
       .where('author_id', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    // Their pages now name an author: the cached ones are out of date.
+    if (Number(adopted.numUpdatedRows) > 0) await bumpContentVersion(db);
   }
   return { id: row.id, email };
 }

@@ -244,6 +244,8 @@ export function summarise(text: string, limit = 200): string {
 /** Who wrote a post: an import names its author after saving it (the import is no user). */
 export async function setPostAuthor(db: Db, id: number, userId: number): Promise<void> {
   await db.updateTable('posts').set({ author_id: userId }).where('id', '=', id).execute();
+  // A page cached between the save and this names nobody.
+  await bumpContentVersion(db);
 }
 
 /** A post's address and revision, as an import updating it checks; undefined when it is gone. */
