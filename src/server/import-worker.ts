@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { ImportDependencies } from '../features/import/server/import-dependencies.ts';
 import { nextClaimableRun } from '../features/import/server/import-runs.ts';
 import type { AppContext } from './boot.ts';
+import { whileImporting } from './import-heap-growth.ts';
 import { startPeriodicTask } from './periodic-task.ts';
 
 /** How often a serving process looks for an import to run. */
@@ -30,7 +31,7 @@ export function startImportWorker(app: AppContext): () => Promise<void> {
       log: app.log,
       dataDir: app.config.dataDir,
     });
-    await runNextImport(deps, worker, () => stopping);
+    await whileImporting(() => runNextImport(deps as ImportDependencies, worker, () => stopping));
   };
   const stop = startPeriodicTask(app.log, 'Import', runNext, importCheckMs, importCheckMs / 5);
   return async () => {
